@@ -1,0 +1,159 @@
+import path from 'node:path'
+
+export type Region = 'us-east' | 'eu-west' | 'au-east'
+export const REGIONS: readonly Region[] = ['us-east', 'eu-west', 'au-east']
+
+export interface Config {
+  readonly port: number
+  readonly host: string
+  readonly databaseUrl: string | null
+  readonly dataDir: string
+  readonly redisUrl: string | null
+  readonly region: Region
+  readonly publicUrl: string
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  readonly worker: 'inline' | 'off'
+  readonly webhooksAllowLoopback: boolean
+  readonly webhookRetrySchedule: readonly number[] | null
+  readonly sealEveryEvents: number
+  readonly sealEverySeconds: number
+  /** Key that encrypts stored signing secrets (32 bytes, base64 or hex). Generated into DATA_DIR when unset. */
+  readonly secretsKey: string | null
+  readonly seedDemo: boolean
+  readonly bodyLimitBytes: number
+  readonly clientSecretGraceHours: number
+  readonly deprecation: { readonly date: string; readonly sunset: string; readonly link: string } | null
+  /** Base URLs of the other regions' deployments, for 421 wrong_region answers. */
+  readonly regionUrls: Readonly<Partial<Record<Region, string>>>
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`)
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`)
+  const value = Number(raw)
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`)
+  return value
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  if (raw === 'true' || raw === '1') return true
+  if (raw === 'false' || raw === '0') return false
+  throw new ConfigError(name, `must be true or false, got "${raw}"`)
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`)
+  }
+  return raw as T
+}
+
+function url(env: Env, name: string, protocols: readonly string[]): string | null {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return null
+  let parsed: URL
+  try {
+    parsed = new URL(raw)
+  } catch {
+    throw new ConfigError(name, 'is not a valid URL')
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use ${protocols.join(' or ')}, got ${parsed.protocol}`)
+  }
+  return raw
+}
+
+function httpDate(env: Env, name: string): string | null {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return null
+  const time = Date.parse(raw)
+  if (Number.isNaN(time)) throw new ConfigError(name, `must be a date (ISO 8601), got "${raw}"`)
+  return new Date(time).toISOString()
+}
+
+/** Parses the environment once; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 3000, 0, 65535)
+  const host = env.HOST || '127.0.0.1'
+  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`
+
+  let schedule: number[] | null = null
+  const rawSchedule = env.WEBHOOK_RETRY_SCHEDULE
+  if (rawSchedule !== undefined && rawSchedule !== '') {
+    schedule = rawSchedule.split(',').map((part) => {
+      const trimmed = part.trim()
+      if (!/^\d+$/.test(trimmed)) {
+        throw new ConfigError('WEBHOOK_RETRY_SCHEDULE', `must be comma-separated whole seconds, got "${rawSchedule}"`)
+      }
+      return Number(trimmed)
+    })
+  }
+
+  const deprecationDate = httpDate(env, 'V1_DEPRECATION_DATE')
+  const sunsetDate = httpDate(env, 'V1_SUNSET_DATE')
+  let deprecation: Config['deprecation'] = null
+  if (deprecationDate !== null || sunsetDate !== null) {
+    if (deprecationDate === null) throw new ConfigError('V1_DEPRECATION_DATE', 'must be set when V1_SUNSET_DATE is')
+    if (sunsetDate === null) throw new ConfigError('V1_SUNSET_DATE', 'must be set when V1_DEPRECATION_DATE is')
+    const twelveMonthsLater = new Date(deprecationDate)
+    twelveMonthsLater.setUTCFullYear(twelveMonthsLater.getUTCFullYear() + 1)
+    if (Date.parse(sunsetDate) < twelveMonthsLater.getTime()) {
+      throw new ConfigError('V1_SUNSET_DATE', 'must be at least 12 months after V1_DEPRECATION_DATE')
+    }
+    deprecation = {
+      date: deprecationDate,
+      sunset: sunsetDate,
+      link: url(env, 'V1_DEPRECATION_LINK', ['http:', 'https:']) ?? `${publicUrl}/docs`,
+    }
+  }
+
+  const regionUrls: Partial<Record<Region, string>> = {}
+  for (const region of REGIONS) {
+    const name = `REGION_URL_${region.replace('-', '_').toUpperCase()}`
+    const value = url(env, name, ['http:', 'https:'])
+    if (value !== null) regionUrls[region] = value
+  }
+
+  const secretsKey = env.SECRETS_KEY || null
+  if (secretsKey !== null && !/^([0-9a-f]{64}|[A-Za-z0-9+/]{43}=)$/.test(secretsKey)) {
+    throw new ConfigError('SECRETS_KEY', 'must be 32 bytes as 64 hex characters or base64')
+  }
+
+  return Object.freeze({
+    port,
+    host,
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    region: oneOf(env, 'REGION', REGIONS, 'eu-west'),
+    publicUrl: publicUrl.replace(/\/$/, ''),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    worker: oneOf(env, 'WORKER', ['inline', 'off'] as const, 'inline'),
+    webhooksAllowLoopback: bool(env, 'WEBHOOKS_ALLOW_LOOPBACK', false),
+    webhookRetrySchedule: schedule,
+    sealEveryEvents: int(env, 'SEAL_EVERY_EVENTS', 1000, 1, 10_000_000),
+    sealEverySeconds: int(env, 'SEAL_EVERY_SECONDS', 300, 1, 86_400 * 30),
+    secretsKey,
+    seedDemo: bool(env, 'SEED_DEMO', true),
+    bodyLimitBytes: 1024 * 1024,
+    clientSecretGraceHours: int(env, 'CLIENT_SECRET_GRACE_HOURS', 24, 0, 24 * 30),
+    deprecation,
+    regionUrls: Object.freeze(regionUrls),
+  })
+}

@@ -1,0 +1,86 @@
+import type { Generated } from 'kysely'
+
+/** Tables of the foundation. Each module adds its own interface and DB extends them all. */
+export interface FoundationTables {
+  users: {
+    id: string
+    kind: 'person' | 'service' | 'system'
+    email: string | null
+    name: string
+    password_hash: string | null
+    home_org_id: string | null
+    created_at: Date
+  }
+  sessions: {
+    token_hash: string
+    user_id: string
+    active_org_id: string | null
+    created_at: Date
+    last_used_at: Date
+    expires_at: Date
+    ended_at: Date | null
+  }
+  orgs: {
+    org_id: string
+    name: string
+    environment: 'sandbox' | 'production'
+    region: string
+    system_user_id: string
+    created_at: Date
+    created_by: string
+  }
+  memberships: {
+    org_id: string
+    user_id: string
+    role: string
+    created_at: Date
+  }
+  invitations: {
+    org_id: string
+    id: string
+    email: string
+    role: string
+    token_hash: string
+    expires_at: Date
+    created_at: Date
+    created_by: string
+    accepted_at: Date | null
+    accepted_by: string | null
+  }
+  org_events: {
+    org_id: string
+    sequence: bigint
+    id: string
+    action: string
+    user_id: string
+    resource_type: string | null
+    resource_id: string | null
+    data: unknown
+    created_at: Date
+    hash: string
+  }
+  org_event_heads: {
+    org_id: string
+    sequence: bigint
+    hash: string
+  }
+  idempotency_keys: {
+    caller: string
+    method: string
+    path: string
+    key: string
+    request_hash: string
+    state: 'running' | 'done'
+    response_status: number | null
+    response_body: string | null
+    locked_until: Date
+    created_at: Date
+  }
+  schema_migrations: {
+    name: string
+    checksum: string
+    applied_at: Generated<Date>
+  }
+}
+
+export type DB = FoundationTables

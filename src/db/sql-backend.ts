@@ -1,0 +1,152 @@
+import pg from 'pg'
+import type { PGlite } from '@electric-sql/pglite'
+
+export interface SqlResult {
+  rows: Record<string, unknown>[]
+  affectedRows: number
+}
+
+/** One exclusive connection, checked out from the backend. */
+export interface SqlSession {
+  /** Extended protocol: one statement with parameters. */
+  query(sql: string, params: readonly unknown[]): Promise<SqlResult>
+  /** Simple protocol: several literal-only statements in one round trip; the last result is returned. */
+  simple(sql: string): Promise<SqlResult>
+  release(): void
+}
+
+export interface SqlBackend {
+  readonly kind: 'pg' | 'pglite'
+  /** A connection running as the application role (RLS applies). */
+  acquire(): Promise<SqlSession>
+  /** A connection running as the table owner: migrations and operator tools only. */
+  acquireOwner(): Promise<SqlSession>
+  end(): Promise<void>
+}
+
+export const APP_ROLE = 'oeuvre_app'
+
+const INT8 = 20
+const parseInt8 = (value: string): bigint => BigInt(value)
+
+// ---------------------------------------------------------------------------
+// PostgreSQL server through `pg`
+
+const pgTypes = {
+  getTypeParser(oid: number, format?: string) {
+    if (oid === INT8) return parseInt8
+    return pg.types.getTypeParser(oid, format as 'text')
+  },
+}
+
+function lastResult(result: pg.QueryResult | pg.QueryResult[]): SqlResult {
+  const last = Array.isArray(result) ? result[result.length - 1] : result
+  return { rows: last?.rows ?? [], affectedRows: last?.rowCount ?? 0 }
+}
+
+export function createPgBackend(connectionString: string, options: { max?: number } = {}): SqlBackend {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, types: pgTypes })
+  const assumedRole = new WeakSet<pg.PoolClient>()
+  // A pool error on an idle client must not crash the process; the next checkout reconnects.
+  pool.on('error', () => undefined)
+
+  function wrap(client: pg.PoolClient): SqlSession {
+    let released = false
+    return {
+      query: async (sql, params) => lastResult(await client.query({ text: sql, values: params as unknown[] })),
+      simple: async (sql) => lastResult((await client.query(sql)) as pg.QueryResult | pg.QueryResult[]),
+      release: () => {
+        if (released) return
+        released = true
+        client.release()
+      },
+    }
+  }
+
+  return {
+    kind: 'pg',
+    async acquire() {
+      const client = await pool.connect()
+      if (!assumedRole.has(client)) {
+        try {
+          await client.query(`set role ${APP_ROLE}`)
+        } catch (error) {
+          client.release(true)
+          throw error
+        }
+        assumedRole.add(client)
+      }
+      return wrap(client)
+    },
+    async acquireOwner() {
+      const client = new pg.Client({ connectionString, types: pgTypes })
+      await client.connect()
+      return {
+        query: async (sql, params) => lastResult(await client.query({ text: sql, values: params as unknown[] })),
+        simple: async (sql) => lastResult((await client.query(sql)) as pg.QueryResult | pg.QueryResult[]),
+        release: () => void client.end(),
+      }
+    },
+    end: () => pool.end(),
+  }
+}
+
+// ---------------------------------------------------------------------------
+// PGlite: one in-process connection, shared through a queue
+
+class Mutex {
+  private tail: Promise<void> = Promise.resolve()
+
+  lock(): Promise<() => void> {
+    let unlock!: () => void
+    const next = new Promise<void>((resolve) => (unlock = resolve))
+    const ready = this.tail.then(() => unlock)
+    this.tail = this.tail.then(() => next)
+    return ready
+  }
+}
+
+export async function createPgliteBackend(dataDir: string): Promise<SqlBackend> {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const db: PGlite = await PGlite.create(dataDir, { parsers: { [INT8]: parseInt8 } })
+  const mutex = new Mutex()
+  let role: 'owner' | 'app' = 'owner'
+
+  async function session(wanted: 'owner' | 'app'): Promise<SqlSession> {
+    const unlock = await mutex.lock()
+    try {
+      // PGlite's only user is a superuser, which bypasses RLS even when forced: switch to the app role.
+      if (role !== wanted) {
+        await db.exec(wanted === 'app' ? `set role ${APP_ROLE}` : 'reset role')
+        role = wanted
+      }
+    } catch (error) {
+      unlock()
+      throw error
+    }
+    let released = false
+    return {
+      query: async (sql, params) => {
+        const result = await db.query<Record<string, unknown>>(sql, params as unknown[])
+        return { rows: result.rows, affectedRows: result.affectedRows ?? 0 }
+      },
+      simple: async (sql) => {
+        const results = await db.exec(sql)
+        const last = results[results.length - 1]
+        return { rows: (last?.rows ?? []) as Record<string, unknown>[], affectedRows: last?.affectedRows ?? 0 }
+      },
+      release: () => {
+        if (released) return
+        released = true
+        unlock()
+      },
+    }
+  }
+
+  return {
+    kind: 'pglite',
+    acquire: () => session('app'),
+    acquireOwner: () => session('owner'),
+    end: () => db.close(),
+  }
+}

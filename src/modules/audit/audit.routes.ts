@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { responses } from '../../platform/routes.js'
+import type { AuditLog } from './audit.service.js'
+import { EventIdParams, OrgEventList, OrgEventQuery, OrgEventSchema } from './audit.schemas.js'
+
+export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const tags = ['Session surface: audit log']
+
+  api.get(
+    '/api/org-events',
+    {
+      schema: {
+        tags,
+        summary: 'The active org’s events (the audit log), oldest first; the cursor is always returned so you can poll',
+        querystring: OrgEventQuery,
+        response: responses({ 200: OrgEventList }, [400]),
+      },
+      config: { auth: 'session', access: 'events:read' },
+    },
+    (request) => audit.list(request.ctx.orgId, request.query),
+  )
+
+  api.get(
+    '/api/org-events/:id',
+    {
+      schema: { tags, summary: 'One org event', params: EventIdParams, response: responses({ 200: OrgEventSchema }) },
+      config: { auth: 'session', access: 'events:read' },
+    },
+    (request) => audit.get(request.ctx.orgId, request.params.id),
+  )
+}

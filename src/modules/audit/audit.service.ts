@@ -1,0 +1,138 @@
+import type { Selectable } from 'kysely'
+import type { Database, Tx } from '../../db/database.js'
+import type { FoundationTables } from '../../db/schema.js'
+import type { Clock } from '../../platform/clock.js'
+import { notFound } from '../../platform/errors.js'
+import type { IdGenerator } from '../../platform/ids.js'
+import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
+import { eventHash, GENESIS_HASH } from './audit.chain.js'
+import type { OrgEvent, OrgEventQuery } from './audit.schemas.js'
+
+type EventRow = Selectable<FoundationTables['org_events']>
+
+export interface Resource {
+  type: string
+  id: string
+}
+
+/** Who appends: a user, an OAuth client's service user, or the org's system user. */
+export interface AuditActor {
+  orgId: string
+  actor: { userId: string }
+}
+
+/** Called inside the appending transaction, e.g. to write webhook outbox rows. */
+export type AppendListener = (tx: Tx, event: OrgEvent) => Promise<void>
+
+export interface AuditLog {
+  append(tx: Tx, ctx: AuditActor, action: string, resource: Resource | null, data: unknown): Promise<OrgEvent>
+  onAppend(listener: AppendListener): void
+  /** Starts an org's chain (inside the org-creating transaction). */
+  startChain(tx: Tx, orgId: string): Promise<void>
+  list(orgId: string, query: OrgEventQuery): Promise<Page<OrgEvent>>
+  get(orgId: string, id: string): Promise<OrgEvent>
+}
+
+export function presentEvent(row: EventRow): OrgEvent {
+  return {
+    id: row.id,
+    orgId: row.org_id,
+    action: row.action,
+    userId: row.user_id,
+    createdAt: row.created_at.toISOString(),
+    hash: row.hash,
+    sequence: Number(row.sequence),
+    resource: row.resource_type && row.resource_id ? { type: row.resource_type, id: row.resource_id } : null,
+    data: row.data,
+  }
+}
+
+export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenerator }): AuditLog {
+  const listeners: AppendListener[] = []
+
+  return {
+    onAppend(listener) {
+      listeners.push(listener)
+    },
+
+    async startChain(tx, orgId) {
+      await tx.insertInto('org_event_heads').values({ org_id: orgId, sequence: 0n, hash: GENESIS_HASH }).execute()
+    },
+
+    async append(tx, ctx, action, resource, data) {
+      // Taking the head row's lock serialises the org's writers until commit: gapless, linear.
+      const head = await tx
+        .updateTable('org_event_heads')
+        .set((eb) => ({ sequence: eb('sequence', '+', 1n) }))
+        .where('org_id', '=', ctx.orgId)
+        .returning(['sequence', 'hash'])
+        .executeTakeFirstOrThrow()
+      // JSON round trip: the hash covers exactly what jsonb will give back.
+      const content = {
+        id: deps.ids.next('event'),
+        orgId: ctx.orgId,
+        sequence: Number(head.sequence),
+        action,
+        userId: ctx.actor.userId,
+        createdAt: deps.clock.now().toISOString(),
+        resource,
+        data: JSON.parse(JSON.stringify(data ?? {})) as unknown,
+      }
+      const hash = eventHash(content, head.hash)
+      await tx
+        .with('appended', (db) =>
+          db
+            .insertInto('org_events')
+            .values({
+              org_id: content.orgId,
+              sequence: head.sequence,
+              id: content.id,
+              action,
+              user_id: content.userId,
+              resource_type: resource?.type ?? null,
+              resource_id: resource?.id ?? null,
+              data: JSON.stringify(content.data),
+              created_at: new Date(content.createdAt),
+              hash,
+            })
+            .returning('org_id'),
+        )
+        .updateTable('org_event_heads')
+        .set({ hash })
+        .where('org_id', '=', ctx.orgId)
+        .execute()
+      const event: OrgEvent = { ...content, hash }
+      for (const listener of listeners) await listener(tx, event)
+      return event
+    },
+
+    async list(orgId, query) {
+      const filters = { action: query.action, since: query.since, until: query.until }
+      const after = decodeCursor(query.cursor, filters, 1)
+      const afterSequence = after ? BigInt(after[0] as number) : 0n
+      const rows = await deps.db.read(orgId, (db) => {
+        let select = db
+          .selectFrom('org_events')
+          .selectAll()
+          .where('org_id', '=', orgId)
+          .where('sequence', '>', afterSequence)
+        if (query.action) select = select.where('action', '=', query.action)
+        if (query.since) select = select.where('created_at', '>=', new Date(query.since))
+        if (query.until) select = select.where('created_at', '<', new Date(query.until))
+        return select.orderBy('sequence', 'asc').limit(query.limit + 1).execute()
+      })
+      return toPage(rows, query.limit, (row) => [Number(row.sequence)], presentEvent, filters, {
+        alwaysCursor: true,
+        previous: [Number(afterSequence)],
+      })
+    },
+
+    async get(orgId, id) {
+      const row = await deps.db.read(orgId, (db) =>
+        db.selectFrom('org_events').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst(),
+      )
+      if (!row) throw notFound('org event')
+      return presentEvent(row)
+    },
+  }
+}

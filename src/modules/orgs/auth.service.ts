@@ -1,0 +1,188 @@
+import { sql } from 'kysely'
+import type { Database } from '../../db/database.js'
+import { DAY, HOUR, MINUTE, type Clock } from '../../platform/clock.js'
+import type { Identity } from '../../platform/context.js'
+import { hashSecret, type PasswordHasher } from '../../platform/crypto.js'
+import { AppError } from '../../platform/errors.js'
+import { newSecret, type IdGenerator } from '../../platform/ids.js'
+import type { Role } from '../../platform/permissions.js'
+import { TIERS, type RateLimiter, type RateTier } from '../../platform/rate-limit.js'
+import { wwwAuthenticate } from '../../platform/guard.js'
+import type { LoginBody, LoginResponse, Me, SignupBody, User } from './orgs.schemas.js'
+
+export const SESSION_IDLE_MS = 12 * HOUR
+export const SESSION_ABSOLUTE_MS = 7 * DAY
+/** Touching last_used_at on every request would make every read a write. */
+const TOUCH_EVERY_MS = MINUTE
+
+/** Failed logins allowed before a pause: per email, and per address. */
+const LOGIN_FAILURES_PER_EMAIL: RateTier = { perMinute: 10 / 15, burst: 10 }
+const LOGIN_FAILURES_PER_ADDRESS: RateTier = { perMinute: 30 / 15, burst: 30 }
+
+export interface AuthService {
+  signup(body: SignupBody): Promise<LoginResponse>
+  login(body: LoginBody, address: string): Promise<LoginResponse>
+  logout(tokenHash: string): Promise<void>
+  authenticate(token: string): Promise<Identity>
+  me(userId: string, activeOrgId: string | null): Promise<Me>
+  /** Starts a session for a user (signup, login). */
+  startSession(userId: string, activeOrgId: string | null): Promise<{ token: string; expiresAt: string }>
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+export function presentUser(row: { id: string; email: string | null; name: string; created_at: Date }): User {
+  return { id: row.id, email: row.email, name: row.name, createdAt: row.created_at.toISOString() }
+}
+
+const invalidToken = (detail: string) => new AppError('invalid_token', detail, { headers: wwwAuthenticate('invalid_token') })
+
+export function createAuthService(deps: {
+  db: Database
+  clock: Clock
+  ids: IdGenerator
+  passwords: PasswordHasher
+  limiter: RateLimiter
+}): AuthService {
+  const { db, clock, ids, passwords, limiter } = deps
+
+  async function memberships(userId: string) {
+    const result = await sql<{
+      org_id: string
+      org_name: string
+      environment: 'sandbox' | 'production'
+      region: string
+      role: Role
+      joined_at: Date
+    }>`select * from user_memberships(${userId})`.execute(db.global)
+    return result.rows
+  }
+
+  async function startSession(userId: string, activeOrgId: string | null) {
+    const token = newSecret('sess_')
+    const now = clock.now()
+    await db.global
+      .insertInto('sessions')
+      .values({
+        token_hash: hashSecret(token),
+        user_id: userId,
+        active_org_id: activeOrgId,
+        created_at: now,
+        last_used_at: now,
+        expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+      })
+      .execute()
+    return { token, expiresAt: new Date(now.getTime() + SESSION_IDLE_MS).toISOString() }
+  }
+
+  async function throttled(email: string, address: string): Promise<boolean> {
+    const [byEmail, byAddress] = await Promise.all([
+      limiter.take(`login:email:${email}`, LOGIN_FAILURES_PER_EMAIL, 0),
+      limiter.take(`login:ip:${address}`, LOGIN_FAILURES_PER_ADDRESS, 0),
+    ])
+    if (!byEmail.allowed || !byAddress.allowed) {
+      const retryAfter = Math.max(byEmail.retryAfter, byAddress.retryAfter)
+      throw new AppError('rate_limited', 'Too many failed logins; wait before trying again', {
+        headers: { 'retry-after': String(retryAfter) },
+      })
+    }
+    return false
+  }
+
+  return {
+    startSession,
+
+    async signup(body) {
+      const email = normaliseEmail(body.email)
+      const now = clock.now()
+      const user = { id: ids.next('user'), kind: 'person' as const, email, name: body.name.trim(), created_at: now }
+      const passwordHash = await passwords.hash(body.password)
+      const inserted = await db.global
+        .insertInto('users')
+        .values({ ...user, password_hash: passwordHash, home_org_id: null })
+        .onConflict((conflict) => conflict.column('email').where('kind', '=', 'person').doNothing())
+        .returning('id')
+        .executeTakeFirst()
+      if (!inserted) throw new AppError('conflict', 'An account with this email already exists', { param: 'email' })
+      const session = await startSession(user.id, null)
+      return { ...session, user: presentUser(user), activeOrgId: null }
+    },
+
+    async login(body, address) {
+      const email = normaliseEmail(body.email)
+      await throttled(email, address)
+      const user = await db.global
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', email)
+        .where('kind', '=', 'person')
+        .executeTakeFirst()
+      const valid = user?.password_hash ? await passwords.verify(body.password, user.password_hash) : false
+      if (!user || !valid) {
+        await Promise.all([
+          limiter.take(`login:email:${email}`, LOGIN_FAILURES_PER_EMAIL),
+          limiter.take(`login:ip:${address}`, LOGIN_FAILURES_PER_ADDRESS),
+        ])
+        throw new AppError('authentication_required', 'Email or password is incorrect')
+      }
+      const first = (await memberships(user.id))[0]
+      const session = await startSession(user.id, first?.org_id ?? null)
+      return { ...session, user: presentUser(user), activeOrgId: first?.org_id ?? null }
+    },
+
+    async logout(tokenHash) {
+      await db.global.updateTable('sessions').set({ ended_at: clock.now() }).where('token_hash', '=', tokenHash).execute()
+    },
+
+    async authenticate(token) {
+      const tokenHash = hashSecret(token)
+      const result = await sql<{
+        user_id: string
+        user_name: string
+        user_email: string | null
+        active_org_id: string | null
+        role: Role | null
+        last_used_at: Date
+        expires_at: Date
+      }>`select * from auth_session(${tokenHash})`.execute(db.global)
+      const row = result.rows[0]
+      if (!row) throw invalidToken('The session token is not valid')
+      const now = clock.now().getTime()
+      if (now >= row.expires_at.getTime() || now >= row.last_used_at.getTime() + SESSION_IDLE_MS) {
+        throw invalidToken('The session has expired; log in again')
+      }
+      if (now - row.last_used_at.getTime() >= TOUCH_EVERY_MS) {
+        await db.global.updateTable('sessions').set({ last_used_at: new Date(now) }).where('token_hash', '=', tokenHash).execute()
+      }
+      const hasOrg = row.active_org_id !== null && row.role !== null
+      return {
+        kind: 'session',
+        userId: row.user_id,
+        rateKey: `usr:${row.user_id}`,
+        rateTier: TIERS.session,
+        orgId: hasOrg ? row.active_org_id : null,
+        ...(hasOrg && row.role ? { role: row.role } : {}),
+        session: { tokenHash, userName: row.user_name, userEmail: row.user_email },
+      }
+    },
+
+    async me(userId, activeOrgId) {
+      const user = await db.global.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow()
+      const rows = await memberships(userId)
+      return {
+        user: presentUser(user),
+        memberships: rows.map((row) => ({
+          orgId: row.org_id,
+          name: row.org_name,
+          environment: row.environment,
+          region: row.region,
+          role: row.role,
+          joinedAt: row.joined_at.toISOString(),
+        })),
+        activeOrgId,
+      }
+    },
+  }
+}

@@ -1,0 +1,66 @@
+import type { TxParticipant } from '../db/database.js'
+import type { Access, Role, Scope } from './permissions.js'
+
+export interface Actor {
+  /** The acting user: a person, an OAuth client's service user, or the org's system user. */
+  userId: string
+  kind: 'person' | 'client' | 'system'
+  role?: Role
+  clientId?: string
+  scopes?: readonly Scope[]
+}
+
+/** What every service method receives first. */
+export interface RequestContext {
+  orgId: string
+  actor: Actor
+  requestId: string
+  /** Set when the request carries an Idempotency-Key: completes inside the write's transaction. */
+  participant?: TxParticipant
+}
+
+/** The authenticated caller, before any org is chosen. */
+export interface Identity {
+  kind: 'session' | 'client'
+  userId: string
+  /** The bucket this caller's requests draw from. */
+  rateKey: string
+  rateTier: { perMinute: number; burst: number }
+  /** The org the credentials act on (active org of a session, the client's org). */
+  orgId: string | null
+  role?: Role
+  clientId?: string
+  scopes?: readonly Scope[]
+  session?: { tokenHash: string; userName: string; userEmail: string | null }
+}
+
+export type AuthMode = 'none' | 'session' | 'client'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call: nobody needs to be logged in, a session, or an OAuth access token. */
+    auth?: AuthMode
+    /** The permission (session) or scope (client) the route needs. */
+    access?: Access
+    /** The route acts inside an org (the session's active org, or `:orgId`). Default true when auth is set. */
+    orgScoped?: boolean
+    /** POSTs that create or change something accept Idempotency-Key. */
+    idempotent?: boolean
+    /** Status of a successful response (stored for idempotent replays). */
+    successStatus?: number
+    /** Health, metrics and docs are not rate limited. */
+    rateLimit?: boolean
+    /** Feature module the route belongs to (white-label flags). */
+    module?: string
+  }
+
+  interface FastifyRequest {
+    identity: Identity | null
+    ctx: RequestContext
+  }
+}
+
+export function requireCtx(ctx: RequestContext | undefined): RequestContext {
+  if (!ctx) throw new Error('route has no request context: is it missing auth in its config?')
+  return ctx
+}

@@ -1,0 +1,173 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Database } from '../db/database.js'
+import type { Config } from '../config.js'
+import type { Clock } from './clock.js'
+import type { Identity } from './context.js'
+import { AppError, forbidden, notFound } from './errors.js'
+import { claimIdempotencyKey, IDEMPOTENCY_KEY_MAX, requestFingerprint, type IdempotencyClaim } from './idempotency.js'
+import { roleAllows, type Scope } from './permissions.js'
+import { TIERS, type BucketVerdict, type RateLimiter } from './rate-limit.js'
+import { sendProblem } from './http.js'
+
+/** Resolves a bearer token of one kind to the caller, or throws 401 invalid_token. */
+export type Authenticator = (token: string, request: FastifyRequest) => Promise<Identity>
+
+export interface GuardDeps {
+  db: Database
+  clock: Clock
+  config: Config
+  limiter: RateLimiter
+  authenticators: { session?: Authenticator; client?: Authenticator }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyClaim?: IdempotencyClaim
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization
+  if (header === undefined) return null
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
+  if (!match) throw new AppError('invalid_token', 'Authorization must be "Bearer <token>"', { headers: wwwAuthenticate('invalid_token') })
+  return match[1] ?? null
+}
+
+export function wwwAuthenticate(error: 'invalid_token' | 'insufficient_scope' | null, scope?: string): Record<string, string> {
+  let value = 'Bearer realm="oeuvre"'
+  if (error) value += `, error="${error}"`
+  if (scope) value += `, scope="${scope}"`
+  return { 'www-authenticate': value }
+}
+
+function setRateHeaders(reply: FastifyReply, verdict: BucketVerdict): void {
+  reply.header('x-ratelimit-limit', String(verdict.limit))
+  reply.header('x-ratelimit-remaining', String(verdict.remaining))
+  reply.header('x-ratelimit-reset', String(verdict.reset))
+}
+
+async function authenticate(deps: GuardDeps, request: FastifyRequest): Promise<Identity | null> {
+  const mode = request.routeOptions.config?.auth ?? 'none'
+  if (mode === 'none') return null
+  const token = bearer(request)
+  if (token === null) {
+    throw new AppError('authentication_required', 'Send Authorization: Bearer <token>', { headers: wwwAuthenticate(null) })
+  }
+  const authenticator = deps.authenticators[mode]
+  const expectedPrefix = mode === 'session' ? 'sess_' : 'oat_'
+  if (!authenticator || !token.startsWith(expectedPrefix)) {
+    throw new AppError(
+      'invalid_token',
+      mode === 'session' ? 'This route takes a session token (sess_...)' : 'This route takes an OAuth access token (oat_...)',
+      { headers: wwwAuthenticate('invalid_token') },
+    )
+  }
+  return authenticator(token, request)
+}
+
+/** Checks that the caller may act in the org the route addresses, with the access it needs. */
+function authorize(request: FastifyRequest, identity: Identity): string {
+  const config = request.routeOptions.config
+  const params = request.params as Record<string, string | undefined>
+  let orgId = identity.orgId
+  if (identity.kind === 'client') {
+    // Another org's path: not found, never forbidden, so existence is not revealed.
+    if (params.orgId !== undefined && params.orgId !== identity.orgId) throw notFound('org')
+  }
+  const access = config.access
+  if (identity.kind === 'client') {
+    if (access && !(identity.scopes ?? []).includes(access as Scope)) {
+      throw new AppError('insufficient_scope', `This route needs the ${access} scope`, {
+        headers: wwwAuthenticate('insufficient_scope', access),
+        extra: { scope: access },
+      })
+    }
+  } else if (config.orgScoped !== false) {
+    if (orgId === null || identity.role === undefined) {
+      throw forbidden('No active org: create one with POST /api/orgs or switch with POST /api/session/active-org')
+    }
+    if (access && !roleAllows(identity.role, access)) throw forbidden(`The ${identity.role} role cannot do this`)
+  }
+  if (orgId === null) orgId = ''
+  return orgId
+}
+
+export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
+  app.decorateRequest('identity', null)
+  app.decorateRequest('ctx', undefined as never)
+
+  app.addHook('onRequest', async (request, reply) => {
+    const config = request.routeOptions.config ?? {}
+    let identity: Identity | null = null
+    let failure: unknown = null
+    try {
+      identity = await authenticate(deps, request)
+    } catch (error) {
+      failure = error
+    }
+    if (config.rateLimit !== false && !request.url.startsWith('/docs')) {
+      const key = identity ? identity.rateKey : `ip:${request.ip}`
+      const tier = identity ? identity.rateTier : TIERS.anonymous
+      const verdict = await deps.limiter.take(key, tier)
+      setRateHeaders(reply, verdict)
+      if (!verdict.allowed) {
+        throw new AppError('rate_limited', `Rate limit of ${verdict.limit} requests per minute exceeded`, {
+          headers: { 'retry-after': String(verdict.retryAfter) },
+        })
+      }
+    }
+    if (failure) throw failure
+    if (!identity) return
+    request.identity = identity
+    const orgId = authorize(request, identity)
+    request.ctx = {
+      orgId,
+      requestId: String(request.id),
+      actor: {
+        userId: identity.userId,
+        kind: identity.kind === 'client' ? 'client' : 'person',
+        ...(identity.role ? { role: identity.role } : {}),
+        ...(identity.clientId ? { clientId: identity.clientId, scopes: identity.scopes ?? [] } : {}),
+      },
+    }
+  })
+
+  // Idempotency: after validation, so a refused body never claims the key.
+  app.addHook('preHandler', async (request, reply) => {
+    const config = request.routeOptions.config ?? {}
+    const key = request.headers['idempotency-key']
+    if (!config.idempotent || key === undefined) return
+    if (typeof key !== 'string' || key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX) {
+      throw new AppError('parameter_invalid', `Idempotency-Key must be 1..${IDEMPOTENCY_KEY_MAX} characters`, {
+        param: 'Idempotency-Key',
+      })
+    }
+    const caller = request.identity ? request.identity.clientId ?? request.identity.userId : `ip:${request.ip}`
+    const result = await claimIdempotencyKey(
+      deps.db,
+      deps.clock,
+      { caller, method: request.method, path: request.url.split('?')[0] ?? '', key },
+      requestFingerprint(request.body),
+      config.successStatus ?? 200,
+    )
+    if (result.kind === 'replay') {
+      reply.header('idempotent-replayed', 'true')
+      reply.code(result.status).type(result.status >= 400 ? 'application/problem+json' : 'application/json')
+      return reply.send(result.body)
+    }
+    request.idempotencyClaim = result.claim
+    if (request.ctx) request.ctx.participant = result.claim
+  })
+
+  // A response that did not complete inside a transaction (an error, or no write) is stored now.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotencyClaim
+    if (claim && !claim.completed && reply.getHeader('idempotent-replayed') === undefined) {
+      await claim.settle(deps.db, reply.statusCode, typeof payload === 'string' ? payload : String(payload ?? ''))
+    }
+    return payload
+  })
+}
+
+export { sendProblem }

@@ -1,0 +1,97 @@
+import type { IncomingMessage } from 'node:http'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { randomBytes } from 'node:crypto'
+import { AppError, problemBody } from './errors.js'
+import { validationError } from './validation.js'
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:\-]{1,128}$/
+
+/** Accepts a client's X-Request-Id when it is a sane token; otherwise makes one. */
+export function requestIdFor(request: IncomingMessage): string {
+  const given = request.headers['x-request-id']
+  if (typeof given === 'string' && SANE_REQUEST_ID.test(given)) return given
+  return `req_${randomBytes(12).toString('base64url')}`
+}
+
+export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
+  for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value)
+  return reply
+    .code(error.status)
+    .type('application/problem+json')
+    .send(problemBody(error, String(reply.request.id)))
+}
+
+/** Every failure, expected or not, leaves as problem+json with a stable code. */
+export function toAppError(error: FastifyError | AppError | Error, request: FastifyRequest): AppError {
+  if (error instanceof AppError) return error
+  const fastifyError = error as FastifyError
+  if (fastifyError.validation) return validationError(fastifyError.validation as never, fastifyError.validationContext ?? 'body')
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('payload_too_large', 'Request bodies are limited to 1 MiB')
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('unsupported_media_type', `Content-Type ${request.headers['content-type'] ?? '(none)'} is not supported; send application/json`)
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('invalid_json', 'The body is empty; send a JSON object')
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('invalid_request', 'Content-Length does not match the body')
+  }
+  if (fastifyError.statusCode === 400 && error instanceof SyntaxError) {
+    return new AppError('invalid_json', 'The body is not valid JSON')
+  }
+  if (fastifyError.statusCode === 413) return new AppError('payload_too_large', 'Request bodies are limited to 1 MiB')
+  if (fastifyError.statusCode === 415) return new AppError('unsupported_media_type', 'Unsupported Content-Type')
+  if (fastifyError.statusCode !== undefined && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return new AppError('invalid_request', fastifyError.message)
+  }
+  return new AppError('internal_error', 'Something went wrong on our side; quote the request id to support')
+}
+
+/** Request ids, JSON parsing with clear errors, problem+json errors, 404 and 405. */
+export function registerHttpBasics(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string
+    if (text.length === 0) return done(null, undefined)
+    try {
+      done(null, JSON.parse(text))
+    } catch {
+      done(new AppError('invalid_json', 'The body is not valid JSON'), undefined)
+    }
+  })
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)))
+  })
+
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error as FastifyError, request)
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed')
+    else request.log.info({ code: appError.code }, 'request refused')
+    return sendProblem(reply, appError)
+  })
+
+  const patterns: { method: string; regex: RegExp }[] = []
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    const regex = new RegExp(
+      '^' + route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+') + '/?$',
+    )
+    for (const method of methods) patterns.push({ method: String(method), regex })
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/'
+    const allowed = [...new Set(patterns.filter((p) => p.regex.test(path)).map((p) => p.method))].filter(
+      (method) => method !== 'HEAD',
+    )
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '))
+      return sendProblem(reply, new AppError('method_not_allowed', `${request.method} is not allowed here; use ${allowed.join(' or ')}`))
+    }
+    return sendProblem(reply, new AppError('resource_missing', `No route ${request.method} ${path}`))
+  })
+}

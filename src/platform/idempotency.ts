@@ -1,0 +1,133 @@
+import { canonicalJson } from './canonical-json.js'
+import type { Database, Tx, TxParticipant } from '../db/database.js'
+import type { Clock } from './clock.js'
+import { DAY, SECOND } from './clock.js'
+import { sha256Hex } from './crypto.js'
+import { AppError } from './errors.js'
+
+export const IDEMPOTENCY_KEY_MAX = 255
+/** Keys are honoured for at least this long. */
+export const IDEMPOTENCY_RETENTION_MS = DAY
+/** A claim not completed within this time is assumed abandoned by a crashed node. */
+const CLAIM_LEASE_MS = 60 * SECOND
+
+export interface IdempotencyScope {
+  caller: string
+  method: string
+  path: string
+  key: string
+}
+
+export type ClaimResult =
+  | { kind: 'claimed'; claim: IdempotencyClaim }
+  | { kind: 'replay'; status: number; body: string }
+
+/** A claimed key: completes with the write's transaction, or on its own for an error. */
+export class IdempotencyClaim implements TxParticipant {
+  completed = false
+
+  constructor(
+    private readonly scope: IdempotencyScope,
+    private readonly successStatus: number,
+  ) {}
+
+  async beforeCommit(tx: Tx, result: unknown): Promise<void> {
+    await complete(tx, this.scope, this.successStatus, JSON.stringify(result))
+  }
+
+  afterCommit(): void {
+    this.completed = true
+  }
+
+  /** Stores a response produced outside a transaction (errors, read-only actions). */
+  async settle(db: Database, status: number, body: string): Promise<void> {
+    if (this.completed) return
+    this.completed = true
+    await complete(db.global, this.scope, status, body)
+  }
+}
+
+async function complete(
+  db: Tx | Database['global'],
+  scope: IdempotencyScope,
+  status: number,
+  body: string,
+): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({ state: 'done', response_status: status, response_body: body })
+    .where('caller', '=', scope.caller)
+    .where('method', '=', scope.method)
+    .where('path', '=', scope.path)
+    .where('key', '=', scope.key)
+    .execute()
+}
+
+export function requestFingerprint(body: unknown): string {
+  return sha256Hex(canonicalJson(body ?? null))
+}
+
+export async function claimIdempotencyKey(
+  db: Database,
+  clock: Clock,
+  scope: IdempotencyScope,
+  requestHash: string,
+  successStatus: number,
+): Promise<ClaimResult> {
+  const now = clock.now()
+  const lease = new Date(now.getTime() + CLAIM_LEASE_MS)
+  const inserted = await db.global
+    .insertInto('idempotency_keys')
+    .values({ ...scope, request_hash: requestHash, state: 'running', locked_until: lease, created_at: now })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('key')
+    .executeTakeFirst()
+  if (inserted) return { kind: 'claimed', claim: new IdempotencyClaim(scope, successStatus) }
+
+  const existing = await db.global
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('caller', '=', scope.caller)
+    .where('method', '=', scope.method)
+    .where('path', '=', scope.path)
+    .where('key', '=', scope.key)
+    .executeTakeFirst()
+  if (!existing) return claimIdempotencyKey(db, clock, scope, requestHash, successStatus)
+
+  const expired = existing.created_at.getTime() + IDEMPOTENCY_RETENTION_MS < now.getTime()
+  const abandoned = existing.state === 'running' && existing.locked_until.getTime() < now.getTime()
+  if (expired || (abandoned && existing.request_hash === requestHash)) {
+    // Take over: compare-and-set on the row we saw, so only one retry wins.
+    const taken = await db.global
+      .updateTable('idempotency_keys')
+      .set({ request_hash: requestHash, state: 'running', locked_until: lease, created_at: now, response_status: null, response_body: null })
+      .where('caller', '=', scope.caller)
+      .where('method', '=', scope.method)
+      .where('path', '=', scope.path)
+      .where('key', '=', scope.key)
+      .where('created_at', '=', existing.created_at)
+      .where('locked_until', '=', existing.locked_until)
+      .returning('key')
+      .executeTakeFirst()
+    if (taken) return { kind: 'claimed', claim: new IdempotencyClaim(scope, successStatus) }
+  }
+  if (existing.request_hash !== requestHash) {
+    throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request body', {
+      param: 'Idempotency-Key',
+    })
+  }
+  if (existing.state === 'running') {
+    throw new AppError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed', {
+      param: 'Idempotency-Key',
+      headers: { 'retry-after': '1' },
+    })
+  }
+  return { kind: 'replay', status: existing.response_status ?? 200, body: existing.response_body ?? '' }
+}
+
+/** Deletes records past retention (run by the worker). */
+export async function pruneIdempotencyKeys(db: Database, clock: Clock): Promise<number> {
+  const cutoff = new Date(clock.now().getTime() - 2 * IDEMPOTENCY_RETENTION_MS)
+  const result = await db.global.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto'
+import { monotonicFactory } from 'ulid'
+import type { Clock } from './clock.js'
+
+export const ID_PREFIXES = {
+  org: 'org',
+  user: 'usr',
+  event: 'evt',
+  catalog: 'cat',
+  creator: 'crt',
+  revenue: 'rev',
+  payout: 'po',
+  ticketedEvent: 'tev',
+  client: 'cli',
+  webhook: 'whk',
+  delivery: 'whd',
+  invitation: 'inv',
+  seal: 'seal',
+  partner: 'prt',
+  request: 'req',
+} as const
+
+export type IdKind = keyof typeof ID_PREFIXES
+export type IdPrefix = (typeof ID_PREFIXES)[IdKind]
+
+const ULID_BODY = '[0-9A-HJKMNP-TV-Z]{26}'
+
+export function idPattern(prefix: IdPrefix): string {
+  return `^${prefix}_${ULID_BODY}$`
+}
+
+export function isId(prefix: IdPrefix, value: string): boolean {
+  return new RegExp(idPattern(prefix)).test(value)
+}
+
+export interface IdGenerator {
+  next(kind: IdKind): string
+}
+
+/** Prefixed ULIDs: time-sortable, monotonic within one process even inside one millisecond. */
+export function createIdGenerator(clock: Clock): IdGenerator {
+  const ulid = monotonicFactory()
+  return {
+    next: (kind) => `${ID_PREFIXES[kind]}_${ulid(clock.now().getTime())}`,
+  }
+}
+
+/** A secret with its own recognisable prefix and 256 bits of randomness. */
+export function newSecret(prefix: 'sess_' | 'oat_' | 'cs_test_' | 'cs_live_' | 'whsec_' | 'invt_'): string {
+  return prefix + randomBytes(32).toString('base64url')
+}
