@@ -1,41 +1,21 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import type { Config } from './config.js'
-import type { Database } from './db/database.js'
 import { migrationsCurrent } from './db/migrate.js'
-import { systemClock, type Clock } from './platform/clock.js'
-import { createPasswordHasher, type PasswordHasher } from './platform/crypto.js'
 import { registerGuard } from './platform/guard.js'
 import { registerHttpBasics, requestIdFor, sendProblem } from './platform/http.js'
 import { AppError } from './platform/errors.js'
-import { createIdGenerator, type IdGenerator } from './platform/ids.js'
 import { registerMetrics } from './platform/metrics.js'
-import { createMemoryRateLimiter, type RateLimiter } from './platform/rate-limit.js'
 import { compileValidator } from './platform/validation.js'
 import { registerAuditRoutes } from './modules/audit/audit.routes.js'
-import { createAuditLog, type AuditLog } from './modules/audit/audit.service.js'
-import { createAuthService, type AuthService } from './modules/orgs/auth.service.js'
 import { registerOrgRoutes } from './modules/orgs/orgs.routes.js'
-import { createOrgsService, type OrgsService } from './modules/orgs/orgs.service.js'
+import { createServices, type ServiceDeps, type Services } from './services.js'
 
-export interface AppDeps {
-  config: Config
-  db: Database
-  clock?: Clock
-  limiter?: RateLimiter
-  passwords?: PasswordHasher
+export type { Services }
+
+export interface AppDeps extends ServiceDeps {
   /** false silences logs (tests); otherwise pino at config.logLevel. */
   logger?: boolean
-}
-
-export interface Services {
-  clock: Clock
-  ids: IdGenerator
-  limiter: RateLimiter
-  audit: AuditLog
-  auth: AuthService
-  orgs: OrgsService
 }
 
 const REDACT = [
@@ -50,11 +30,8 @@ const REDACT = [
 
 /** The composition root: platform plugins, then every module's routes. Does not listen. */
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services }> {
-  const { config, db } = deps
-  const clock = deps.clock ?? systemClock
-  const ids = createIdGenerator(clock)
-  const limiter = deps.limiter ?? createMemoryRateLimiter(clock)
-  const passwords = deps.passwords ?? createPasswordHasher()
+  const services = createServices(deps)
+  const { config, db, clock, limiter, auth, orgs, audit } = services
 
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel, redact: REDACT },
@@ -93,11 +70,6 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     },
   })
   await app.register(swaggerUi, { routePrefix: '/docs' })
-
-  const audit = createAuditLog({ db, clock, ids })
-  const auth = createAuthService({ db, clock, ids, passwords, limiter })
-  const orgs = createOrgsService({ db, clock, ids, audit, config })
-  const services: Services = { clock, ids, limiter, audit, auth, orgs }
 
   registerHttpBasics(app)
   registerGuard(app, { db, clock, config, limiter, authenticators: { session: auth.authenticate } })

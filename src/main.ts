@@ -6,7 +6,8 @@ import { migrate } from './db/migrate.js'
 import { systemClock } from './platform/clock.js'
 import { createPasswordHasher } from './platform/crypto.js'
 import { verifyChain } from './modules/audit/audit.verify.js'
-import { openRuntime, platformJobs } from './runtime.js'
+import { openRuntime } from './runtime.js'
+import { createServices } from './services.js'
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from './seed.js'
 import { createWorker } from './worker/worker.js'
 
@@ -28,7 +29,7 @@ async function serve(): Promise<void> {
   const { db, limiter } = await openRuntime(cfg, clock)
   const passwords = createPasswordHasher()
   const { app, services } = await buildApp({ config: cfg, db, clock, limiter, passwords })
-  const worker = createWorker(platformJobs(db, clock), app.log)
+  const worker = createWorker(services.jobs, app.log)
   if (cfg.seedDemo) await seedDemo(db, services, passwords)
   await app.listen({ port: cfg.port, host: cfg.host })
   if (cfg.worker === 'inline') worker.start()
@@ -53,7 +54,8 @@ async function runWorker(options: { once?: boolean }): Promise<void> {
   const cfg = config()
   const { db, limiter } = await openRuntime(cfg, systemClock)
   const log = { error: (obj: unknown, msg?: string) => process.stderr.write(`${msg ?? 'error'} ${JSON.stringify(obj)}\n`) }
-  const worker = createWorker(platformJobs(db, systemClock), log as never)
+  const services = createServices({ config: cfg, db, clock: systemClock, limiter })
+  const worker = createWorker(services.jobs, log as never)
   if (options.once) {
     process.stdout.write(`${JSON.stringify(await worker.runOnce())}\n`)
     await db.close()

@@ -3,9 +3,6 @@ import type { Config } from './config.js'
 import { openDatabase, type Database } from './db/database.js'
 import type { Clock } from './platform/clock.js'
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './platform/rate-limit.js'
-import { pruneIdempotencyKeys } from './platform/idempotency.js'
-import type { Job } from './worker/worker.js'
-import { HOUR } from './platform/clock.js'
 
 /** Opens what a process needs from its configuration: the database (migrated) and rate-limit buckets. */
 export async function openRuntime(config: Config, clock: Clock): Promise<{ db: Database; limiter: RateLimiter }> {
@@ -14,9 +11,4 @@ export async function openRuntime(config: Config, clock: Clock): Promise<{ db: D
     ? createRedisRateLimiter(new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true }), clock)
     : createMemoryRateLimiter(clock)
   return { db, limiter }
-}
-
-/** The worker's duties that belong to the platform itself. */
-export function platformJobs(db: Database, clock: Clock): Job[] {
-  return [{ name: 'prune-idempotency-keys', everyMs: HOUR, run: () => pruneIdempotencyKeys(db, clock) }]
 }

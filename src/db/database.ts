@@ -41,13 +41,17 @@ export interface DatabaseOptions {
   dataDir: string
   poolSize?: number
   migrate?: boolean
+  /** PGlite: start from this data-directory tarball (a migrated template, for tests). */
+  pgliteTemplate?: Blob
 }
 
 export async function openBackend(options: DatabaseOptions): Promise<SqlBackend> {
   if (options.databaseUrl) {
     return createPgBackend(options.databaseUrl, { max: options.poolSize ?? 10 })
   }
-  if (options.dataDir.startsWith('memory://')) return createPgliteBackend(options.dataDir)
+  if (options.dataDir.startsWith('memory://')) {
+    return createPgliteBackend(options.dataDir, options.pgliteTemplate ? { template: options.pgliteTemplate } : {})
+  }
   const dir = path.join(options.dataDir, 'pglite')
   await mkdir(dir, { recursive: true })
   return createPgliteBackend(dir)

@@ -22,6 +22,8 @@ export interface SqlBackend {
   /** A connection running as the table owner: migrations and operator tools only. */
   acquireOwner(): Promise<SqlSession>
   end(): Promise<void>
+  /** PGlite only: the whole data directory as a tarball (test templates). */
+  dump?(): Promise<Blob>
 }
 
 export const APP_ROLE = 'oeuvre_app'
@@ -106,9 +108,12 @@ class Mutex {
   }
 }
 
-export async function createPgliteBackend(dataDir: string): Promise<SqlBackend> {
+export async function createPgliteBackend(dataDir: string, options: { template?: Blob } = {}): Promise<SqlBackend> {
   const { PGlite } = await import('@electric-sql/pglite')
-  const db: PGlite = await PGlite.create(dataDir, { parsers: { [INT8]: parseInt8 } })
+  const db: PGlite = await PGlite.create(dataDir, {
+    parsers: { [INT8]: parseInt8 },
+    ...(options.template ? { loadDataDir: options.template } : {}),
+  })
   const mutex = new Mutex()
   let role: 'owner' | 'app' = 'owner'
 
@@ -148,5 +153,13 @@ export async function createPgliteBackend(dataDir: string): Promise<SqlBackend> 
     acquire: () => session('app'),
     acquireOwner: () => session('owner'),
     end: () => db.close(),
+    dump: async () => {
+      const unlock = await mutex.lock()
+      try {
+        return await db.dumpDataDir('none')
+      } finally {
+        unlock()
+      }
+    },
   }
 }

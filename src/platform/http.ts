@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http'
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyContextConfig, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { randomBytes } from 'node:crypto'
 import { AppError, problemBody } from './errors.js'
 import { validationError } from './validation.js'
 
-const SANE_REQUEST_ID = /^[A-Za-z0-9._:\-]{1,128}$/
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
 
 /** Accepts a client's X-Request-Id when it is a sane token; otherwise makes one. */
 export function requestIdFor(request: IncomingMessage): string {
@@ -19,6 +19,19 @@ export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply 
     .code(error.status)
     .type('application/problem+json')
     .send(problemBody(error, String(reply.request.id)))
+}
+
+/** Every registered route with its config: the security tests are generated from it. */
+export interface RouteEntry {
+  method: string
+  url: string
+  config: FastifyContextConfig
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[]
+  }
 }
 
 /** Every failure, expected or not, leaves as problem+json with a stable code. */
@@ -75,8 +88,13 @@ export function registerHttpBasics(app: FastifyInstance): void {
   })
 
   const patterns: { method: string; regex: RegExp }[] = []
+  const table: RouteEntry[] = []
+  app.decorate('routeTable', table)
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
+    for (const method of methods) {
+      if (method !== 'HEAD') table.push({ method: String(method), url: route.url, config: (route.config ?? {}) as FastifyContextConfig })
+    }
     const regex = new RegExp(
       '^' + route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+') + '/?$',
     )
