@@ -1,0 +1,223 @@
+import { createHash } from 'node:crypto'
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import canonicalize from 'canonicalize'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../db/database.js'
+import { buildTestApp, call, expectProblem, ownerWithOrg, uniqueEmail, type OrgAccount, type TestApp } from '../../../test/helpers.js'
+import { verifyChain } from './audit.verify.js'
+
+const run = promisify(execFile)
+let t: TestApp
+
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(() => t.close())
+
+interface EventRecord {
+  id: string
+  orgId: string
+  action: string
+  userId: string
+  createdAt: string
+  hash: string
+  sequence: number
+  resource: { type: string; id: string } | null
+  data: unknown
+}
+
+const invite = (owner: OrgAccount) =>
+  call(t.app, { method: 'POST', url: '/api/members/invitations', token: owner.token, body: { email: uniqueEmail('guest'), role: 'viewer' } })
+
+async function allEvents(owner: OrgAccount): Promise<EventRecord[]> {
+  const events: EventRecord[] = []
+  let cursor = ''
+  for (;;) {
+    const page = (await call(t.app, { url: `/api/org-events?limit=100${cursor ? `&cursor=${cursor}` : ''}`, token: owner.token })).json()
+    events.push(...page.data)
+    cursor = page.pagination.cursor
+    if (!page.pagination.hasMore) return events
+  }
+}
+
+/** The recipe of docs/audit.md, written again from the document, not imported. */
+function recomputeHash(event: EventRecord, previousHash: string): string {
+  const { hash: _hash, ...content } = event
+  const text = (canonicalize as unknown as (value: unknown) => string)({ ...content, previousHash })
+  return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`
+}
+
+describe('the org event log', () => {
+  it('records member.invited with a sha256 hash and consecutive sequences', async () => {
+    const owner = await ownerWithOrg(t.app)
+    expect((await invite(owner)).statusCode).toBe(201)
+    const events = await allEvents(owner)
+    expect(events.map((e) => e.action)).toEqual(['org.created', 'member.invited'])
+    expect(events.map((e) => e.sequence)).toEqual([1, 2])
+    for (const event of events) {
+      expect(event.hash).toMatch(/^sha256:[0-9a-f]{64}$/)
+      expect(event.id).toMatch(/^evt_[0-9A-HJKMNP-TV-Z]{26}$/)
+      expect(event.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
+    }
+  })
+
+  it('chains each hash to the previous one by the published recipe', async () => {
+    const owner = await ownerWithOrg(t.app)
+    for (let i = 0; i < 3; i += 1) await invite(owner)
+    const events = await allEvents(owner)
+    let previous = `sha256:${'0'.repeat(64)}`
+    for (const event of events) {
+      expect(recomputeHash(event, previous)).toBe(event.hash)
+      previous = event.hash
+    }
+  })
+
+  it('keeps the sequence gapless and the chain valid under 50 concurrent writes', async () => {
+    const owner = await ownerWithOrg(t.app)
+    const responses = await Promise.all(Array.from({ length: 50 }, () => invite(owner)))
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(201))
+    const events = await allEvents(owner)
+    expect(events.map((e) => e.sequence)).toEqual(Array.from({ length: 51 }, (_, i) => i + 1))
+    expect(await verifyChain(t.db, owner.orgId)).toEqual({ orgId: owner.orgId, ok: true, events: 51 })
+  })
+
+  it('does not let the application role change or delete events', async () => {
+    const owner = await ownerWithOrg(t.app)
+    await expect(
+      t.db.tx({ orgId: owner.orgId }, (tx) => sql`update org_events set action = 'x.y' where org_id = ${owner.orgId}`.execute(tx)),
+    ).rejects.toThrow(/permission denied/)
+    await expect(
+      t.db.tx({ orgId: owner.orgId }, (tx) => sql`delete from org_events where org_id = ${owner.orgId}`.execute(tx)),
+    ).rejects.toThrow(/permission denied/)
+  })
+
+  it('names the first broken link when a row is altered or deleted', async () => {
+    const owner = await ownerWithOrg(t.app)
+    for (let i = 0; i < 4; i += 1) await invite(owner)
+    const events = await allEvents(owner)
+    // As the table owner (the application role cannot do this). PGlite has one connection: release before reading.
+    const asOwner = async (statement: string) => {
+      const session = await t.db.backend.acquireOwner()
+      try {
+        await session.query(statement, [owner.orgId])
+      } finally {
+        session.release()
+      }
+    }
+    await asOwner(`update org_events set data = jsonb_set(data, '{role}', '"owner"') where org_id = $1 and sequence = 3`)
+    const altered = await verifyChain(t.db, owner.orgId)
+    expect(altered.ok).toBe(false)
+    expect(altered.broken).toMatchObject({ sequence: 3, eventId: events[2]!.id })
+
+    await asOwner('delete from org_events where org_id = $1 and sequence = 3')
+    const deleted = await verifyChain(t.db, owner.orgId)
+    expect(deleted.broken?.sequence).toBe(3)
+    expect(deleted.broken?.reason).toContain('missing')
+  })
+
+  it('detects events removed from the end through the chain head', async () => {
+    const owner = await ownerWithOrg(t.app)
+    await invite(owner)
+    const owner$ = await t.db.backend.acquireOwner()
+    try {
+      await owner$.query('delete from org_events where org_id = $1 and sequence = 2', [owner.orgId])
+    } finally {
+      owner$.release()
+    }
+    const report = await verifyChain(t.db, owner.orgId)
+    expect(report.ok).toBe(false)
+    expect(report.broken?.sequence).toBe(2)
+  })
+})
+
+describe('GET /api/org-events', () => {
+  it('pages oldest first, always returns a cursor, and polling it yields only new events', async () => {
+    const owner = await ownerWithOrg(t.app)
+    for (let i = 0; i < 4; i += 1) await invite(owner)
+    const first = (await call(t.app, { url: '/api/org-events?limit=3', token: owner.token })).json()
+    expect(first.data.map((e: EventRecord) => e.sequence)).toEqual([1, 2, 3])
+    expect(first.pagination.hasMore).toBe(true)
+    const second = (await call(t.app, { url: `/api/org-events?limit=3&cursor=${first.pagination.cursor}`, token: owner.token })).json()
+    expect(second.data.map((e: EventRecord) => e.sequence)).toEqual([4, 5])
+    expect(second.pagination).toMatchObject({ hasMore: false })
+    expect(second.pagination.cursor).toEqual(expect.any(String))
+
+    const empty = (await call(t.app, { url: `/api/org-events?limit=3&cursor=${second.pagination.cursor}`, token: owner.token })).json()
+    expect(empty.data).toEqual([])
+    expect(empty.pagination.cursor).toBe(second.pagination.cursor)
+
+    await invite(owner)
+    const polled = (await call(t.app, { url: `/api/org-events?limit=3&cursor=${empty.pagination.cursor}`, token: owner.token })).json()
+    expect(polled.data.map((e: EventRecord) => e.sequence)).toEqual([6])
+  })
+
+  it('filters by action and time, and binds the cursor to its filters', async () => {
+    const owner = await ownerWithOrg(t.app)
+    await invite(owner)
+    t.clock.advance(1000)
+    const start = t.clock.now().toISOString()
+    await invite(owner)
+    const invited = (await call(t.app, { url: '/api/org-events?action=member.invited&limit=1', token: owner.token })).json()
+    expect(invited.data).toHaveLength(1)
+    expect(invited.data[0].action).toBe('member.invited')
+    const since = (await call(t.app, { url: `/api/org-events?since=${encodeURIComponent(start)}`, token: owner.token })).json()
+    expect(since.data.map((e: EventRecord) => e.sequence)).toEqual([3])
+    const until = (await call(t.app, { url: `/api/org-events?until=${encodeURIComponent(start)}`, token: owner.token })).json()
+    expect(until.data.map((e: EventRecord) => e.sequence)).toEqual([1, 2])
+    expectProblem(
+      await call(t.app, { url: `/api/org-events?action=org.created&cursor=${invited.pagination.cursor}`, token: owner.token }),
+      400,
+      'invalid_cursor',
+    )
+  })
+
+  it('fetches one event, and another org’s event is 404', async () => {
+    const owner = await ownerWithOrg(t.app)
+    const stranger = await ownerWithOrg(t.app)
+    const [event] = await allEvents(owner)
+    expect((await call(t.app, { url: `/api/org-events/${event!.id}`, token: owner.token })).json()).toEqual(event)
+    expectProblem(await call(t.app, { url: `/api/org-events/${event!.id}`, token: stranger.token }), 404, 'resource_missing')
+    expectProblem(await call(t.app, { url: '/api/org-events/evt_00000000000000000000000000', token: owner.token }), 404, 'resource_missing')
+  })
+})
+
+describe('oeuvre audit verify (the CLI)', () => {
+  it('passes on an intact chain and fails at exactly the altered event', async () => {
+    const serverUrl = process.env.OEUVRE_TEST_DATABASE_URL
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'oeuvre-verify-'))
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: serverUrl ?? '', LOG_LEVEL: 'silent' }
+    try {
+      // The CLI is a separate process, so the data must live where it can open it.
+      const db = await openDatabase({ databaseUrl: serverUrl ?? null, dataDir })
+      const app = await buildTestApp({ db })
+      const owner = await ownerWithOrg(app.app)
+      for (let i = 0; i < 3; i += 1) {
+        await call(app.app, { method: 'POST', url: '/api/members/invitations', token: owner.token, body: { email: uniqueEmail(), role: 'viewer' } })
+      }
+      const events = (await call(app.app, { url: '/api/org-events', token: owner.token })).json().data as EventRecord[]
+      await app.close()
+      await db.close()
+
+      const cli = (args: string[]) => run('npx', ['tsx', 'src/main.ts', 'audit', 'verify', '--org', owner.orgId, ...args], { env }).catch((error: { stdout: string; code: number }) => error)
+      const intact = await cli(['--json'])
+      expect(JSON.parse(intact.stdout)).toMatchObject({ ok: true, events: 4 })
+
+      const again = await openDatabase({ databaseUrl: serverUrl ?? null, dataDir })
+      const owner$ = await again.backend.acquireOwner()
+      await owner$.query(`update org_events set created_at = created_at + interval '1 second' where org_id = $1 and sequence = 2`, [owner.orgId])
+      owner$.release()
+      await again.close()
+
+      const broken = (await cli([])) as { stdout: string; code: number }
+      expect(broken.code).toBe(1)
+      expect(broken.stdout).toContain(`BROKEN at sequence 2 (${events[1]!.id})`)
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  }, 120_000)
+})

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PERMISSIONS } from '../src/platform/permissions.js'
+import type { RouteEntry } from '../src/platform/http.js'
+import { buildTestApp, call, eventCount, expectProblem, memberWithRole, ownerWithOrg, type OrgAccount, type TestApp } from './helpers.js'
+
+/**
+ * Generated from the route table: a route added without auth, access or idempotency
+ * configuration fails here, and every route is probed without a token and with a
+ * role that may not use it.
+ */
+let t: TestApp
+let owner: OrgAccount
+let viewer: OrgAccount
+let routes: RouteEntry[]
+
+const FAKE_ID = '01JZ0000000000000000000000'
+const concrete = (url: string, orgId: string) =>
+  url.replace(':orgId', orgId).replace(/:([A-Za-z]+)/g, (_, name: string) => `${name === 'id' ? 'x' : name}_${FAKE_ID}`)
+
+/** Session routes that are not about one org's data. */
+const ACCOUNT_ROUTES = new Set(['/api/auth/logout', '/api/me', '/api/orgs', '/api/session/active-org', '/api/invitations/accept'])
+/** POSTs that change no stored record of a resource. */
+const NOT_IDEMPOTENT = new Set(['/api/auth/login', '/api/auth/logout', '/api/session/active-org', '/oauth/token'])
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  owner = await ownerWithOrg(t.app)
+  viewer = await memberWithRole(t.app, owner, 'viewer')
+  routes = t.app.routeTable.filter((route) => route.url.startsWith('/api/') || route.url.startsWith('/v1/'))
+})
+afterAll(() => t.close())
+
+describe('the route table', () => {
+  it('declares auth on every /api and /v1 route, and access on every org-scoped one', () => {
+    expect(routes.length).toBeGreaterThan(5)
+    for (const route of routes) {
+      const name = `${route.method} ${route.url}`
+      if (route.url.startsWith('/api/auth/signup') || route.url.startsWith('/api/auth/login') || route.url === '/v1/evidence/keys') continue
+      expect(route.config.auth, `${name} must declare auth`).toMatch(/^(session|client)$/)
+      if (!ACCOUNT_ROUTES.has(route.url)) expect(route.config.access, `${name} must declare access`).toBeDefined()
+    }
+  })
+
+  it('makes every POST that creates or changes something accept Idempotency-Key', () => {
+    for (const route of routes.filter((r) => r.method === 'POST' && !NOT_IDEMPOTENT.has(r.url))) {
+      expect(route.config.idempotent, `${route.method} ${route.url}`).toBe(true)
+    }
+  })
+})
+
+describe('every authenticated route', () => {
+  it('answers 401 without a token and with a token of the wrong kind, writing nothing', async () => {
+    const before = await eventCount(t.db, owner.orgId)
+    for (const route of routes.filter((r) => r.config.auth === 'session' || r.config.auth === 'client')) {
+      const url = concrete(route.url, owner.orgId)
+      const method = route.method as 'GET'
+      const body = method === 'GET' || method === 'DELETE' ? undefined : {}
+      expectProblem(await call(t.app, { method, url, body }), 401, 'authentication_required')
+      const wrongKind = route.config.auth === 'session' ? 'oat_not_a_session' : owner.token
+      expectProblem(await call(t.app, { method, url, body, token: wrongKind }), 401, 'invalid_token')
+    }
+    expect(await eventCount(t.db, owner.orgId)).toBe(before)
+  })
+
+  it('answers 403 to a role the permission table does not allow, writing nothing', async () => {
+    const before = await eventCount(t.db, owner.orgId)
+    const denied = routes.filter((r) => r.config.auth === 'session' && r.config.access && !PERMISSIONS[r.config.access].includes('viewer'))
+    expect(denied.length).toBeGreaterThan(0)
+    for (const route of denied) {
+      const method = route.method as 'GET'
+      const response = await call(t.app, {
+        method,
+        url: concrete(route.url, owner.orgId),
+        token: viewer.token,
+        ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }),
+      })
+      expectProblem(response, 403, 'forbidden')
+    }
+    expect(await eventCount(t.db, owner.orgId)).toBe(before)
+  })
+})
