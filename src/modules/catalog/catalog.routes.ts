@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { responses } from '../../platform/routes.js'
+import { idParams, mountTags, orgParams, type RouteMount } from '../records/records.mount.js'
+import { CatalogEntrySchema, CatalogList, CatalogQuery, CreateCatalogBody } from './catalog.schemas.js'
+import type { CatalogService } from './catalog.service.js'
+
+export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogService, mount: RouteMount): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const tags = mountTags(mount, 'catalog')
+  const params = orgParams(mount)
+  const common = { auth: mount.auth, module: 'catalog' } as const
+
+  api.get(
+    mount.prefix,
+    {
+      schema: {
+        tags,
+        summary: 'List catalog entries, newest first (filters: kind, isrc, creatorId, q)',
+        ...(params ? { params } : {}),
+        querystring: CatalogQuery,
+        response: responses({ 200: CatalogList }, [400]),
+      },
+      config: { ...common, access: 'catalog:read' },
+    },
+    (request) => catalog.list(request.ctx, request.query),
+  )
+
+  api.post(
+    mount.prefix,
+    {
+      schema: {
+        tags,
+        summary: 'Create a catalog entry, or a correction that supersedes one (emits catalog.created, and catalog.superseded)',
+        ...(params ? { params } : {}),
+        body: CreateCatalogBody,
+        response: responses({ 201: CatalogEntrySchema }, [400, 409, 413, 415, 422]),
+      },
+      config: { ...common, access: 'catalog:write', idempotent: true, successStatus: 201 },
+    },
+    async (request, reply) => reply.code(201).send(await catalog.create(request.ctx, request.body)),
+  )
+
+  api.get(
+    `${mount.prefix}/:id`,
+    {
+      schema: { tags, summary: 'Fetch one catalog entry', params: idParams(mount), response: responses({ 200: CatalogEntrySchema }) },
+      config: { ...common, access: 'catalog:read' },
+    },
+    (request) => catalog.get(request.ctx, request.params.id),
+  )
+}

@@ -1,0 +1,37 @@
+import type { Selectable } from 'kysely'
+import type { Reader, Tx } from '../../db/database.js'
+import type { Keyset } from '../../platform/pagination.js'
+import type { CreatorsTables } from './creators.tables.js'
+
+export type CreatorRow = Selectable<CreatorsTables['creators']>
+
+export async function insertCreator(tx: Tx, row: CreatorRow): Promise<void> {
+  await tx.insertInto('creators').values(row).execute()
+}
+
+export function findCreator(db: Reader | Tx, orgId: string, id: string): Promise<CreatorRow | undefined> {
+  return db.selectFrom('creators').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst()
+}
+
+/** The ids among `ids` that are creators of the org. */
+export async function existingCreatorIds(db: Reader | Tx, orgId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db.selectFrom('creators').select('id').where('org_id', '=', orgId).where('id', 'in', [...new Set(ids)]).execute()
+  return new Set(rows.map((row) => row.id))
+}
+
+/** Locks the creator row until commit: two payouts for one creator run one after the other. */
+export function lockCreator(tx: Tx, orgId: string, id: string): Promise<CreatorRow | undefined> {
+  return tx.selectFrom('creators').selectAll().where('org_id', '=', orgId).where('id', '=', id).forUpdate().executeTakeFirst()
+}
+
+export function listCreators(db: Reader, orgId: string, after: Keyset | null, limit: number): Promise<CreatorRow[]> {
+  let select = db.selectFrom('creators').selectAll().where('org_id', '=', orgId)
+  if (after) {
+    const [at, id] = after as [string, string]
+    select = select.where((eb) =>
+      eb.or([eb('created_at', '<', new Date(at)), eb.and([eb('created_at', '=', new Date(at)), eb('id', '<', id)])]),
+    )
+  }
+  return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute()
+}

@@ -1,0 +1,111 @@
+import type { Selectable } from 'kysely'
+import type { Reader, Tx } from '../../db/database.js'
+import type { Keyset } from '../../platform/pagination.js'
+import type { PayableAllocation } from './payouts.statement.js'
+import type { PayoutStatus, PayoutsTables } from './payouts.tables.js'
+
+export type PayoutRow = Selectable<PayoutsTables['payouts']>
+
+/** Statuses whose payout holds its allocations; failed and canceled ones gave them back. */
+export const LIVE_STATUSES: readonly PayoutStatus[] = ['pending', 'in_transit', 'paid']
+
+const ITEM_BATCH = 1000
+
+export function findPayout(db: Reader | Tx, orgId: string, id: string): Promise<PayoutRow | undefined> {
+  return db.selectFrom('payouts').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst()
+}
+
+/** The creator's allocations in `currency` that no live payout holds, up to `through` (a period end date). */
+export async function unpaidAllocations(tx: Tx, orgId: string, creatorId: string, currency: string, through: string | null): Promise<PayableAllocation[]> {
+  let select = tx
+    .selectFrom('revenue_allocations as a')
+    .innerJoin('revenue_entries as r', (join) => join.onRef('r.org_id', '=', 'a.org_id').onRef('r.id', '=', 'a.revenue_id'))
+    .select(['a.revenue_id', 'a.amount_micros', 'r.period_start', 'r.period_end'])
+    .where('a.org_id', '=', orgId)
+    .where('a.creator_id', '=', creatorId)
+    .where('a.currency', '=', currency)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('payout_items as i')
+            .select('i.payout_id')
+            .whereRef('i.org_id', '=', 'a.org_id')
+            .whereRef('i.revenue_id', '=', 'a.revenue_id')
+            .whereRef('i.creator_id', '=', 'a.creator_id')
+            .where('i.released_at', 'is', null),
+        ),
+      ),
+    )
+  if (through !== null) select = select.where('r.period_end', '<=', through)
+  const rows = await select.orderBy('a.revenue_id').execute()
+  return rows.map((row) => ({ revenueId: row.revenue_id, amount: row.amount_micros, periodStart: row.period_start, periodEnd: row.period_end }))
+}
+
+/**
+ * What the creator's live statements in `currency` moved: Σ (earnings − amount). Added
+ * to the creator's opening balance it is the balance carried into the next statement
+ * (the previous statement's carriedForward when none was canceled in between).
+ */
+export async function carriedByLivePayouts(tx: Tx, orgId: string, creatorId: string, currency: string): Promise<bigint> {
+  const rows = await tx
+    .selectFrom('payouts')
+    .select(['earnings_micros', 'amount_micros'])
+    .where('org_id', '=', orgId)
+    .where('creator_id', '=', creatorId)
+    .where('currency', '=', currency)
+    .where('status', 'in', [...LIVE_STATUSES])
+    .execute()
+  return rows.reduce((sum, row) => sum + row.earnings_micros - row.amount_micros, 0n)
+}
+
+export async function insertPayout(tx: Tx, row: PayoutRow, revenueIds: readonly string[]): Promise<void> {
+  await tx.insertInto('payouts').values(row).execute()
+  for (let start = 0; start < revenueIds.length; start += ITEM_BATCH) {
+    const batch = revenueIds.slice(start, start + ITEM_BATCH)
+    await tx
+      .insertInto('payout_items')
+      .values(batch.map((revenueId) => ({ org_id: row.org_id, payout_id: row.id, revenue_id: revenueId, creator_id: row.creator_id, released_at: null })))
+      .execute()
+  }
+}
+
+export interface StatusChange {
+  status: PayoutStatus
+  at: Date
+  failureCode?: string
+  failureMessage?: string
+}
+
+/** Moves a payout from one of `from` to a new status; undefined when it was not in one of them. */
+export function changeStatus(tx: Tx, orgId: string, id: string, from: readonly PayoutStatus[], change: StatusChange): Promise<PayoutRow | undefined> {
+  return tx
+    .updateTable('payouts')
+    .set({
+      status: change.status,
+      status_changed_at: change.at,
+      ...(change.status === 'paid' ? { paid_at: change.at } : {}),
+      ...(change.status === 'failed' ? { failure_code: change.failureCode ?? 'manual', failure_message: change.failureMessage ?? null } : {}),
+    })
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .returningAll()
+    .executeTakeFirst()
+}
+
+/** Gives a failed or canceled payout's allocations back to the creator's balance. */
+export async function releaseItems(tx: Tx, orgId: string, payoutId: string, at: Date): Promise<void> {
+  await tx.updateTable('payout_items').set({ released_at: at }).where('org_id', '=', orgId).where('payout_id', '=', payoutId).where('released_at', 'is', null).execute()
+}
+
+export function listPayouts(db: Reader, orgId: string, after: Keyset | null, limit: number): Promise<PayoutRow[]> {
+  let select = db.selectFrom('payouts').selectAll().where('org_id', '=', orgId)
+  if (after) {
+    const [at, id] = after as [string, string]
+    select = select.where((eb) =>
+      eb.or([eb('created_at', '<', new Date(at)), eb.and([eb('created_at', '=', new Date(at)), eb('id', '<', id)])]),
+    )
+  }
+  return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute()
+}

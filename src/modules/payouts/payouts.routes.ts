@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { responses } from '../../platform/routes.js'
+import { idParams, mountTags, orgParams, type RouteMount } from '../records/records.mount.js'
+import { CreatePayoutBody, FailPayoutBody, PayoutList, PayoutQuery, PayoutSchema } from './payouts.schemas.js'
+import type { PayoutsService } from './payouts.service.js'
+
+export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsService, mount: RouteMount): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const tags = mountTags(mount, 'payouts')
+  const params = orgParams(mount)
+  const common = { auth: mount.auth, module: 'payouts' } as const
+  const action = { ...common, access: 'payouts:write', idempotent: true, successStatus: 200 } as const
+  const actionSchema = (summary: string) => ({ tags, summary, params: idParams(mount), response: responses({ 200: PayoutSchema }, [409, 422]) })
+
+  api.get(
+    mount.prefix,
+    {
+      schema: { tags, summary: 'List payouts, newest first', ...(params ? { params } : {}), querystring: PayoutQuery, response: responses({ 200: PayoutList }, [400]) },
+      config: { ...common, access: 'payouts:read' },
+    },
+    (request) => payouts.list(request.ctx, request.query),
+  )
+
+  api.post(
+    mount.prefix,
+    {
+      schema: {
+        tags,
+        summary: 'Pay a creator everything unpaid in one currency, rounded down to its minor unit (emits payout.created)',
+        ...(params ? { params } : {}),
+        body: CreatePayoutBody,
+        response: responses({ 201: PayoutSchema }, [400, 409, 413, 415, 422]),
+      },
+      config: { ...common, access: 'payouts:write', idempotent: true, successStatus: 201 },
+    },
+    async (request, reply) => reply.code(201).send(await payouts.create(request.ctx, request.body)),
+  )
+
+  api.get(
+    `${mount.prefix}/:id`,
+    {
+      schema: { tags, summary: 'Fetch one payout with its statement', params: idParams(mount), response: responses({ 200: PayoutSchema }) },
+      config: { ...common, access: 'payouts:read' },
+    },
+    (request) => payouts.get(request.ctx, request.params.id),
+  )
+
+  api.post(
+    `${mount.prefix}/:id/cancel`,
+    { schema: actionSchema('Cancel a pending payout; its allocations become payable again (emits payout.canceled)'), config: action },
+    (request) => payouts.cancel(request.ctx, request.params.id),
+  )
+
+  api.post(
+    `${mount.prefix}/:id/mark-in-transit`,
+    { schema: actionSchema('Manual payouts: the money has been sent (emits payout.in_transit)'), config: action },
+    (request) => payouts.markInTransit(request.ctx, request.params.id),
+  )
+
+  api.post(
+    `${mount.prefix}/:id/mark-paid`,
+    { schema: actionSchema('Manual payouts: the money has arrived (emits payout.paid)'), config: action },
+    (request) => payouts.markPaid(request.ctx, request.params.id),
+  )
+
+  api.post(
+    `${mount.prefix}/:id/mark-failed`,
+    {
+      schema: { ...actionSchema('A pending or in-transit payout failed; its allocations become payable again (emits payout.failed)'), body: FailPayoutBody },
+      config: action,
+    },
+    (request) => payouts.markFailed(request.ctx, request.params.id, request.body),
+  )
+}

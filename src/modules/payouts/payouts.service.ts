@@ -1,0 +1,162 @@
+import type { Tx } from '../../db/database.js'
+import type { RequestContext } from '../../platform/context.js'
+import { AppError, notFound } from '../../platform/errors.js'
+import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
+import type { AuditActor } from '../audit/audit.service.js'
+import { lockCreator } from '../creators/creators.repo.js'
+import { formatAmount } from '../money/decimal.js'
+import { requireCurrency } from '../money/money.schemas.js'
+import { iso, isoOrNull, type RecordDeps } from '../records/records.mount.js'
+import {
+  carriedByLivePayouts,
+  changeStatus,
+  findPayout,
+  insertPayout,
+  listPayouts,
+  releaseItems,
+  unpaidAllocations,
+  type PayoutRow,
+  type StatusChange,
+} from './payouts.repo.js'
+import type { CreatePayoutBody, FailPayoutBody, Payout, PayoutQuery } from './payouts.schemas.js'
+import { computeStatement } from './payouts.statement.js'
+import type { PayoutStatus } from './payouts.tables.js'
+
+export interface PayoutsService {
+  create(ctx: RequestContext, body: CreatePayoutBody): Promise<Payout>
+  get(ctx: RequestContext, id: string): Promise<Payout>
+  list(ctx: RequestContext, query: PayoutQuery): Promise<Page<Payout>>
+  cancel(ctx: RequestContext, id: string): Promise<Payout>
+  markInTransit(ctx: RequestContext, id: string): Promise<Payout>
+  markPaid(ctx: RequestContext, id: string): Promise<Payout>
+  markFailed(ctx: RequestContext, id: string, body: FailPayoutBody): Promise<Payout>
+  /** Moves a payout along, as a rail or the system would; used by the sandbox rail. */
+  advance(tx: Tx, actor: AuditActor, payout: PayoutRow, change: StatusChange): Promise<Payout>
+}
+
+export function presentPayout(row: PayoutRow): Payout {
+  const money = (micros: bigint) => formatAmount(micros, row.currency)
+  return {
+    id: row.id,
+    creatorId: row.creator_id,
+    amount: money(row.amount_micros),
+    currency: row.currency,
+    status: row.status,
+    statement: {
+      openingBalance: money(row.opening_balance_micros),
+      earnings: money(row.earnings_micros),
+      recouped: money(row.recouped_micros),
+      carriedForward: money(row.carried_forward_micros),
+      entries: row.entries,
+      periodStart: row.period_start,
+      periodEnd: row.period_end,
+    },
+    method: row.method,
+    failureCode: row.failure_code,
+    failureMessage: row.failure_message,
+    createdAt: iso(row.created_at),
+    paidAt: isoOrNull(row.paid_at),
+  }
+}
+
+/** The state machine of DESIGN 5.4: where each status may be reached from. */
+const REACHABLE_FROM: Record<Exclude<PayoutStatus, 'pending'>, readonly PayoutStatus[]> = {
+  in_transit: ['pending'],
+  paid: ['in_transit'],
+  failed: ['pending', 'in_transit'],
+  canceled: ['pending'],
+}
+
+export function createPayoutsService(deps: RecordDeps): PayoutsService {
+  const { db, clock, ids, audit } = deps
+
+  async function advance(tx: Tx, actor: AuditActor, payout: PayoutRow, change: StatusChange): Promise<Payout> {
+    const to = change.status as Exclude<PayoutStatus, 'pending'>
+    const from = REACHABLE_FROM[to]
+    if (!from.includes(payout.status)) throw new AppError('invalid_state', `A ${payout.status} payout cannot become ${to}`)
+    const returnsMoney = to === 'failed' || to === 'canceled'
+    // Lock the creator row: a payout being computed must see either all or none of this release.
+    if (returnsMoney) await lockCreator(tx, actor.orgId, payout.creator_id)
+    const updated = await changeStatus(tx, actor.orgId, payout.id, from, change)
+    if (!updated) throw new AppError('invalid_state', `The payout is no longer ${from.join(' or ')}`)
+    if (returnsMoney) await releaseItems(tx, actor.orgId, payout.id, change.at)
+    const record = presentPayout(updated)
+    await audit.append(tx, actor, `payout.${to}`, { type: 'payout', id: payout.id }, record)
+    return record
+  }
+
+  function act(ctx: RequestContext, id: string, change: Omit<StatusChange, 'at'>, rule?: (payout: PayoutRow) => void): Promise<Payout> {
+    return db.tx(ctx, async (tx) => {
+      const payout = await findPayout(tx, ctx.orgId, id)
+      if (!payout) throw notFound('payout')
+      rule?.(payout)
+      return advance(tx, ctx, payout, { ...change, at: clock.now() })
+    })
+  }
+
+  const manualOnly = (payout: PayoutRow) => {
+    if (payout.method !== 'manual') throw new AppError('invalid_state', 'The sandbox rail moves sandbox payouts by itself')
+  }
+
+  return {
+    advance,
+
+    async create(ctx, body) {
+      return db.tx(ctx, async (tx) => {
+        // Lock the creator row: two payouts must never take the same allocation.
+        const creator = await lockCreator(tx, ctx.orgId, body.creatorId)
+        if (!creator) throw new AppError('unprocessable', `creatorId ${body.creatorId} is not a creator of this org`, { param: 'creatorId' })
+        const currency = requireCurrency(body.currency ?? creator.payout_currency)
+        const inPayoutCurrency = currency === creator.payout_currency
+        const org = await tx.selectFrom('orgs').select('environment').where('org_id', '=', ctx.orgId).executeTakeFirstOrThrow()
+        const openingBalance = (inPayoutCurrency ? creator.opening_balance_micros : 0n) + (await carriedByLivePayouts(tx, ctx.orgId, creator.id, currency))
+        const allocations = await unpaidAllocations(tx, ctx.orgId, creator.id, currency, body.through ?? null)
+        const statement = computeStatement({ currency, openingBalance, allocations, minimum: inPayoutCurrency ? creator.minimum_payout_micros : null })
+        const now = clock.now()
+        const row: PayoutRow = {
+          org_id: ctx.orgId,
+          id: ids.next('payout'),
+          creator_id: creator.id,
+          currency,
+          amount_micros: statement.amount,
+          status: 'pending',
+          method: org.environment === 'sandbox' ? 'sandbox' : 'manual',
+          opening_balance_micros: statement.openingBalance,
+          earnings_micros: statement.earnings,
+          recouped_micros: statement.recouped,
+          carried_forward_micros: statement.carriedForward,
+          entries: statement.entries,
+          period_start: statement.periodStart,
+          period_end: statement.periodEnd,
+          failure_code: null,
+          failure_message: null,
+          created_at: now,
+          created_by: ctx.actor.userId,
+          status_changed_at: now,
+          paid_at: null,
+        }
+        await insertPayout(tx, row, allocations.map((allocation) => allocation.revenueId))
+        const payout = presentPayout(row)
+        await audit.append(tx, ctx, 'payout.created', { type: 'payout', id: row.id }, payout)
+        return payout
+      })
+    },
+
+    async get(ctx, id) {
+      const row = await db.read(ctx.orgId, (reader) => findPayout(reader, ctx.orgId, id))
+      if (!row) throw notFound('payout')
+      return presentPayout(row)
+    },
+
+    async list(ctx, query) {
+      const after = decodeCursor(query.cursor, {}, 2)
+      const rows = await db.read(ctx.orgId, (reader) => listPayouts(reader, ctx.orgId, after, query.limit))
+      return toPage(rows, query.limit, (row) => [iso(row.created_at), row.id], presentPayout, {})
+    },
+
+    cancel: (ctx, id) => act(ctx, id, { status: 'canceled' }),
+    markInTransit: (ctx, id) => act(ctx, id, { status: 'in_transit' }, manualOnly),
+    markPaid: (ctx, id) => act(ctx, id, { status: 'paid' }, manualOnly),
+    markFailed: (ctx, id, body) => act(ctx, id, { status: 'failed', failureCode: body.failureCode ?? 'manual', failureMessage: body.failureMessage }),
+  }
+}

@@ -1,0 +1,86 @@
+import type { Selectable } from 'kysely'
+import type { Reader, Tx } from '../../db/database.js'
+import type { Keyset } from '../../platform/pagination.js'
+import type { RevenueTables } from './revenue.tables.js'
+
+export type RevenueRow = Selectable<RevenueTables['revenue_entries']>
+export type AllocationRow = Selectable<RevenueTables['revenue_allocations']>
+
+export async function insertRevenue(tx: Tx, row: RevenueRow, allocations: AllocationRow[]): Promise<void> {
+  await tx.insertInto('revenue_entries').values(row).execute()
+  await tx.insertInto('revenue_allocations').values(allocations).execute()
+}
+
+export function findRevenue(db: Reader | Tx, orgId: string, id: string): Promise<RevenueRow | undefined> {
+  return db.selectFrom('revenue_entries').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst()
+}
+
+export function findStatementLine(db: Tx, orgId: string, source: string, statementRef: string, lineRef: string): Promise<{ id: string } | undefined> {
+  return db
+    .selectFrom('revenue_entries')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('source', '=', source)
+    .where('statement_ref', '=', statementRef)
+    .where('line_ref', '=', lineRef)
+    .executeTakeFirst()
+}
+
+export function findReversal(db: Tx, orgId: string, originalId: string): Promise<{ id: string } | undefined> {
+  return db.selectFrom('revenue_entries').select('id').where('org_id', '=', orgId).where('reverses', '=', originalId).executeTakeFirst()
+}
+
+export async function allocationsOf(db: Reader | Tx, orgId: string, revenueIds: readonly string[]): Promise<Map<string, AllocationRow[]>> {
+  const byRevenue = new Map<string, AllocationRow[]>()
+  if (revenueIds.length === 0) return byRevenue
+  const rows = await db
+    .selectFrom('revenue_allocations')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('revenue_id', 'in', [...new Set(revenueIds)])
+    .orderBy('revenue_id')
+    .orderBy('creator_id')
+    .execute()
+  for (const row of rows) {
+    const list = byRevenue.get(row.revenue_id) ?? []
+    list.push(row)
+    byRevenue.set(row.revenue_id, list)
+  }
+  return byRevenue
+}
+
+export interface RevenueFilters {
+  catalogId?: string
+  creatorId?: string
+  periodFrom?: string
+  periodTo?: string
+  currency?: string
+}
+
+export function listRevenue(db: Reader, orgId: string, filters: RevenueFilters, after: Keyset | null, limit: number): Promise<RevenueRow[]> {
+  let select = db.selectFrom('revenue_entries as r').selectAll('r').where('r.org_id', '=', orgId)
+  if (filters.catalogId) select = select.where('r.catalog_id', '=', filters.catalogId)
+  if (filters.currency) select = select.where('r.currency', '=', filters.currency)
+  if (filters.periodFrom) select = select.where('r.period_end', '>=', filters.periodFrom)
+  if (filters.periodTo) select = select.where('r.period_start', '<=', filters.periodTo)
+  if (filters.creatorId) {
+    const creatorId = filters.creatorId
+    select = select.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('revenue_allocations as a')
+          .select('a.creator_id')
+          .whereRef('a.org_id', '=', 'r.org_id')
+          .whereRef('a.revenue_id', '=', 'r.id')
+          .where('a.creator_id', '=', creatorId),
+      ),
+    )
+  }
+  if (after) {
+    const [at, id] = after as [string, string]
+    select = select.where((eb) =>
+      eb.or([eb('r.created_at', '<', new Date(at)), eb.and([eb('r.created_at', '=', new Date(at)), eb('r.id', '<', id)])]),
+    )
+  }
+  return select.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit + 1).execute()
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { responses } from '../../platform/routes.js'
+import { mountTags, orgParams, type RouteMount } from '../records/records.mount.js'
+import { CreateRevenueBody, RevenueList, RevenueQuery, RevenueSchema } from './revenue.schemas.js'
+import type { RevenueService } from './revenue.service.js'
+
+/** Revenue has no fetch by id (SPEC 4.1): entries are listed and filtered. */
+export function registerRevenueRoutes(app: FastifyInstance, revenue: RevenueService, mount: RouteMount): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const tags = mountTags(mount, 'revenue')
+  const params = orgParams(mount)
+  const common = { auth: mount.auth, module: 'revenue' } as const
+
+  api.get(
+    mount.prefix,
+    {
+      schema: {
+        tags,
+        summary: 'List revenue entries, newest first (filters: catalogId, creatorId, periodFrom, periodTo, currency)',
+        ...(params ? { params } : {}),
+        querystring: RevenueQuery,
+        response: responses({ 200: RevenueList }, [400]),
+      },
+      config: { ...common, access: 'revenue:read' },
+    },
+    (request) => revenue.list(request.ctx, request.query),
+  )
+
+  api.post(
+    mount.prefix,
+    {
+      schema: {
+        tags,
+        summary: 'Record a revenue entry, allocated to the creators by the entry’s splits (emits revenue.created)',
+        ...(params ? { params } : {}),
+        body: CreateRevenueBody,
+        response: responses({ 201: RevenueSchema }, [400, 409, 413, 415, 422]),
+      },
+      config: { ...common, access: 'revenue:write', idempotent: true, successStatus: 201 },
+    },
+    async (request, reply) => reply.code(201).send(await revenue.create(request.ctx, request.body)),
+  )
+}

@@ -1,0 +1,179 @@
+import type { Tx } from '../../db/database.js'
+import type { RequestContext } from '../../platform/context.js'
+import { AppError } from '../../platform/errors.js'
+import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
+import { activeEntriesFor, findEntry, splitsOf, type CatalogRow } from '../catalog/catalog.repo.js'
+import { allocate } from '../money/allocation.js'
+import { formatAmount, MICRO_PLACES, parseAmount } from '../money/decimal.js'
+import { requireCurrency } from '../money/money.schemas.js'
+import { requireCountry } from '../records/identifiers.js'
+import { iso, uniqueViolation, type RecordDeps } from '../records/records.mount.js'
+import { findEvent } from '../ticketing/ticketing.repo.js'
+import { allocationsOf, findReversal, findRevenue, findStatementLine, insertRevenue, listRevenue, type AllocationRow, type RevenueRow } from './revenue.repo.js'
+import { checkMirror, entryReference, referenceNames, referenceParam, type LineFields } from './revenue.rules.js'
+import type { CreateRevenueBody, Revenue, RevenueQuery } from './revenue.schemas.js'
+import type { EntryReference } from '../catalog/catalog.repo.js'
+
+export interface RevenueService {
+  create(ctx: RequestContext, body: CreateRevenueBody): Promise<Revenue>
+  list(ctx: RequestContext, query: RevenueQuery): Promise<Page<Revenue>>
+}
+
+export function presentRevenue(row: RevenueRow, allocations: readonly AllocationRow[]): Revenue {
+  return {
+    id: row.id,
+    catalogId: row.catalog_id,
+    eventId: row.event_id,
+    source: row.source,
+    type: row.type,
+    periodStart: row.period_start,
+    periodEnd: row.period_end,
+    territory: row.territory,
+    units: Number(row.units),
+    amount: formatAmount(row.amount_micros, row.currency),
+    currency: row.currency,
+    statementRef: row.statement_ref,
+    lineRef: row.line_ref,
+    reverses: row.reverses,
+    allocations: allocations.map((allocation) => ({ creatorId: allocation.creator_id, amount: formatAmount(allocation.amount_micros, row.currency) })),
+    createdAt: iso(row.created_at),
+    createdBy: row.created_by,
+  }
+}
+
+function lineFields(body: CreateRevenueBody): LineFields {
+  const currency = requireCurrency(body.currency)
+  if (body.territory !== 'WORLD') requireCountry(body.territory, 'territory')
+  if (body.periodStart > body.periodEnd) throw new AppError('parameter_invalid', 'periodEnd must not be before periodStart', { param: 'periodEnd' })
+  if ((body.type === 'ticket_sale') !== (body.eventId !== undefined)) {
+    throw new AppError('parameter_invalid', 'Ticket sales name their eventId, and only ticket sales do', { param: 'eventId' })
+  }
+  return {
+    eventId: body.eventId ?? null,
+    source: body.source.trim(),
+    type: body.type,
+    periodStart: body.periodStart,
+    periodEnd: body.periodEnd,
+    territory: body.territory,
+    units: BigInt(body.units),
+    amount: parseAmount(body.amount, { param: 'amount', places: MICRO_PLACES, zero: false }),
+    currency,
+  }
+}
+
+/** The active entry the line is for (422 when there is none, or more than one). */
+async function resolveEntry(tx: Tx, orgId: string, ref: EntryReference): Promise<CatalogRow> {
+  const entries = await activeEntriesFor(tx, orgId, ref)
+  const param = referenceParam(ref)
+  const named = Object.values(ref)[0] as string
+  if (entries.length > 1) throw new AppError('unprocessable', `${param} ${named} names more than one active entry; send catalogId`, { param })
+  const entry = entries[0]
+  if (entry) return entry
+  if ('catalogId' in ref) {
+    const inactive = await findEntry(tx, orgId, ref.catalogId)
+    if (inactive) throw new AppError('unprocessable', `${ref.catalogId} has been superseded by ${inactive.superseded_by}; book revenue on the active entry`, { param })
+  }
+  throw new AppError('unprocessable', `${param} ${named} does not name an active catalog entry of this org`, { param })
+}
+
+const CONSTRAINT_CONFLICTS: Record<string, string> = {
+  revenue_entries_statement_line: 'This statement line (source, statementRef, lineRef) has already been recorded',
+  revenue_entries_reverses: 'That entry has already been reversed',
+}
+
+export function createRevenueService(deps: RecordDeps): RevenueService {
+  const { db, clock, ids, audit } = deps
+
+  async function create(ctx: RequestContext, body: CreateRevenueBody): Promise<Revenue> {
+    const ref = entryReference(body)
+    const line = lineFields(body)
+    const id = ids.next('revenue')
+    return db.tx(ctx, async (tx) => {
+      if (body.statementRef !== undefined && body.lineRef !== undefined) {
+        const existing = await findStatementLine(tx, ctx.orgId, line.source, body.statementRef, body.lineRef)
+        if (existing) throw new AppError('conflict', `Statement ${body.statementRef} line ${body.lineRef} from ${line.source} is already recorded as ${existing.id}`, { param: 'lineRef' })
+      }
+      if (line.eventId !== null && !(await findEvent(tx, ctx.orgId, line.eventId))) {
+        throw new AppError('unprocessable', `eventId ${line.eventId} is not a ticketed event of this org`, { param: 'eventId' })
+      }
+      let entry: CatalogRow
+      let amounts: { creatorId: string; amount: bigint }[]
+      if (body.reverses !== undefined) {
+        const original = await findRevenue(tx, ctx.orgId, body.reverses)
+        if (!original) throw new AppError('unprocessable', `reverses ${body.reverses} is not a revenue entry of this org`, { param: 'reverses' })
+        if (original.reverses !== null) throw new AppError('unprocessable', `${original.id} is itself a reversal and cannot be reversed`, { param: 'reverses' })
+        const reversal = await findReversal(tx, ctx.orgId, original.id)
+        if (reversal) throw new AppError('conflict', `${original.id} has already been reversed by ${reversal.id}`, { param: 'reverses' })
+        const originalEntry = await findEntry(tx, ctx.orgId, original.catalog_id)
+        if (!originalEntry || !referenceNames(ref, originalEntry)) {
+          throw new AppError('unprocessable', `A reversal mirrors ${original.id} exactly: it is for catalog entry ${original.catalog_id}`, { param: referenceParam(ref) })
+        }
+        checkMirror(original, line)
+        entry = originalEntry
+        // The exact negation of what the original allocated, micro-unit for micro-unit.
+        const originalAllocations = (await allocationsOf(tx, ctx.orgId, [original.id])).get(original.id) ?? []
+        amounts = originalAllocations.map((allocation) => ({ creatorId: allocation.creator_id, amount: -allocation.amount_micros }))
+      } else {
+        entry = await resolveEntry(tx, ctx.orgId, ref)
+        const splits = (await splitsOf(tx, ctx.orgId, [entry.id])).get(entry.id) ?? []
+        amounts = allocate(line.amount, splits.map((split) => ({ creatorId: split.creator_id, shareBps: split.share_bps })))
+      }
+      const row: RevenueRow = {
+        org_id: ctx.orgId,
+        id,
+        catalog_id: entry.id,
+        event_id: line.eventId,
+        source: line.source,
+        type: line.type,
+        period_start: line.periodStart,
+        period_end: line.periodEnd,
+        territory: line.territory,
+        units: line.units,
+        amount_micros: line.amount,
+        currency: line.currency,
+        statement_ref: body.statementRef ?? null,
+        line_ref: body.lineRef ?? null,
+        reverses: body.reverses ?? null,
+        created_at: clock.now(),
+        created_by: ctx.actor.userId,
+      }
+      const allocations: AllocationRow[] = [...amounts]
+        .sort((a, b) => (a.creatorId < b.creatorId ? -1 : 1))
+        .map((part) => ({ org_id: ctx.orgId, revenue_id: id, creator_id: part.creatorId, currency: line.currency, amount_micros: part.amount }))
+      await insertRevenue(tx, row, allocations)
+      const revenue = presentRevenue(row, allocations)
+      await audit.append(tx, ctx, 'revenue.created', { type: 'revenue', id }, revenue)
+      return revenue
+    })
+  }
+
+  return {
+    async create(ctx, body) {
+      try {
+        return await create(ctx, body)
+      } catch (error) {
+        // A concurrent import of the same line (or reversal) won the race.
+        const constraint = uniqueViolation(error)
+        const detail = constraint === null ? undefined : CONSTRAINT_CONFLICTS[constraint]
+        if (detail) throw new AppError('conflict', detail)
+        throw error
+      }
+    },
+
+    async list(ctx, query) {
+      const filters = {
+        catalogId: query.catalogId,
+        creatorId: query.creatorId,
+        periodFrom: query.periodFrom,
+        periodTo: query.periodTo,
+        currency: query.currency,
+      }
+      const after = decodeCursor(query.cursor, filters, 2)
+      const { rows, allocations } = await db.read(ctx.orgId, async (reader) => {
+        const rows = await listRevenue(reader, ctx.orgId, filters, after, query.limit)
+        return { rows, allocations: await allocationsOf(reader, ctx.orgId, rows.map((row) => row.id)) }
+      })
+      return toPage(rows, query.limit, (row) => [iso(row.created_at), row.id], (row) => presentRevenue(row, allocations.get(row.id) ?? []), filters)
+    },
+  }
+}

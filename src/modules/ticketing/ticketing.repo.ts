@@ -1,0 +1,40 @@
+import type { Selectable } from 'kysely'
+import type { Reader, Tx } from '../../db/database.js'
+import type { Keyset } from '../../platform/pagination.js'
+import type { TicketingTables } from './ticketing.tables.js'
+
+export type EventRow = Selectable<TicketingTables['ticketed_events']>
+
+export async function insertEvent(tx: Tx, row: EventRow): Promise<void> {
+  await tx
+    .insertInto('ticketed_events')
+    .values({ ...row, venue: JSON.stringify(row.venue), ticket_types: JSON.stringify(row.ticket_types) })
+    .execute()
+}
+
+export function findEvent(db: Reader | Tx, orgId: string, id: string): Promise<EventRow | undefined> {
+  return db.selectFrom('ticketed_events').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst()
+}
+
+/** Moves the event from one of `from` to `to`; undefined when it was not in one of them. */
+export function changeStatus(tx: Tx, orgId: string, id: string, from: readonly EventRow['status'][], to: EventRow['status']): Promise<EventRow | undefined> {
+  return tx
+    .updateTable('ticketed_events')
+    .set({ status: to })
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .returningAll()
+    .executeTakeFirst()
+}
+
+export function listEvents(db: Reader, orgId: string, after: Keyset | null, limit: number): Promise<EventRow[]> {
+  let select = db.selectFrom('ticketed_events').selectAll().where('org_id', '=', orgId)
+  if (after) {
+    const [at, id] = after as [string, string]
+    select = select.where((eb) =>
+      eb.or([eb('created_at', '<', new Date(at)), eb.and([eb('created_at', '=', new Date(at)), eb('id', '<', id)])]),
+    )
+  }
+  return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute()
+}

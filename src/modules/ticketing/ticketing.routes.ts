@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { responses } from '../../platform/routes.js'
+import { idParams, mountTags, orgParams, type RouteMount } from '../records/records.mount.js'
+import { CreateEventBody, EventList, EventQuery, TicketedEventSchema } from './ticketing.schemas.js'
+import type { TicketingService } from './ticketing.service.js'
+
+export function registerTicketingRoutes(app: FastifyInstance, ticketing: TicketingService, mount: RouteMount): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const tags = mountTags(mount, 'ticketed events')
+  const params = orgParams(mount)
+  const common = { auth: mount.auth, module: 'events' } as const
+
+  api.get(
+    mount.prefix,
+    {
+      schema: { tags, summary: 'List ticketed events, newest first', ...(params ? { params } : {}), querystring: EventQuery, response: responses({ 200: EventList }, [400]) },
+      config: { ...common, access: 'ticketing:read' },
+    },
+    (request) => ticketing.list(request.ctx, request.query),
+  )
+
+  api.post(
+    mount.prefix,
+    {
+      schema: {
+        tags,
+        summary: 'Create a ticketed event (emits ticketed_event.created)',
+        ...(params ? { params } : {}),
+        body: CreateEventBody,
+        response: responses({ 201: TicketedEventSchema }, [400, 409, 413, 415, 422]),
+      },
+      config: { ...common, access: 'ticketing:write', idempotent: true, successStatus: 201 },
+    },
+    async (request, reply) => reply.code(201).send(await ticketing.create(request.ctx, request.body)),
+  )
+
+  api.get(
+    `${mount.prefix}/:id`,
+    {
+      schema: { tags, summary: 'Fetch one ticketed event', params: idParams(mount), response: responses({ 200: TicketedEventSchema }) },
+      config: { ...common, access: 'ticketing:read' },
+    },
+    (request) => ticketing.get(request.ctx, request.params.id),
+  )
+
+  api.post(
+    `${mount.prefix}/:id/publish`,
+    {
+      schema: { tags, summary: 'Publish a draft event (emits ticketed_event.published)', params: idParams(mount), response: responses({ 200: TicketedEventSchema }, [409, 422]) },
+      config: { ...common, access: 'ticketing:write', idempotent: true, successStatus: 200 },
+    },
+    (request) => ticketing.publish(request.ctx, request.params.id),
+  )
+
+  api.post(
+    `${mount.prefix}/:id/cancel`,
+    {
+      schema: { tags, summary: 'Cancel an event that has not ended (emits ticketed_event.cancelled)', params: idParams(mount), response: responses({ 200: TicketedEventSchema }, [409, 422]) },
+      config: { ...common, access: 'ticketing:write', idempotent: true, successStatus: 200 },
+    },
+    (request) => ticketing.cancel(request.ctx, request.params.id),
+  )
+}
