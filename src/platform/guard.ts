@@ -52,6 +52,10 @@ async function authenticate(deps: GuardDeps, request: FastifyRequest): Promise<I
   if (mode === 'none') return null
   const token = bearer(request)
   if (token === null) {
+    // The partner surface answers every missing, malformed or expired token alike (DESIGN section 7).
+    if (mode === 'client') {
+      throw new AppError('invalid_token', 'Send Authorization: Bearer <access token> (oat_... from /oauth/token)', { headers: wwwAuthenticate('invalid_token') })
+    }
     throw new AppError('authentication_required', 'Send Authorization: Bearer <token>', { headers: wwwAuthenticate(null) })
   }
   const authenticator = deps.authenticators[mode]

@@ -1,0 +1,220 @@
+import type { Selectable } from 'kysely'
+import type { Config } from '../../config.js'
+import type { Database, Tx } from '../../db/database.js'
+import { HOUR, type Clock } from '../../platform/clock.js'
+import type { RequestContext } from '../../platform/context.js'
+import { hashSecret } from '../../platform/crypto.js'
+import { AppError, notFound } from '../../platform/errors.js'
+import { newSecret, type IdGenerator } from '../../platform/ids.js'
+import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
+import { TIERS, type RateTier } from '../../platform/rate-limit.js'
+import type { AuditLog } from '../audit/audit.service.js'
+import type { Client, ClientQuery, ClientTier, ClientWithSecret, CreateClientBody } from './oauth.schemas.js'
+import type { OAuthTables } from './oauth.tables.js'
+
+type ClientRow = Selectable<OAuthTables['oauth_clients']>
+
+/**
+ * Whether an org may hold production credentials: its partner must have passed the
+ * onboarding review. The partner program (a later issue) supplies the real check.
+ */
+export type ProductionAccessPolicy = (orgId: string) => Promise<boolean>
+
+/** Until the partner program exists, no partner has passed the review. */
+export const productionAccessPending: ProductionAccessPolicy = async () => false
+
+export interface ClientsService {
+  create(ctx: RequestContext, body: CreateClientBody): Promise<ClientWithSecret>
+  list(ctx: RequestContext, query: ClientQuery): Promise<Page<Client>>
+  get(ctx: RequestContext, id: string): Promise<Client>
+  rotateSecret(ctx: RequestContext, id: string): Promise<ClientWithSecret>
+  revoke(ctx: RequestContext, id: string): Promise<Client>
+}
+
+export function presentClient(row: ClientRow): Client {
+  return {
+    id: row.id,
+    orgId: row.org_id,
+    name: row.name,
+    scopes: row.scopes as Client['scopes'],
+    tier: row.tier,
+    rateLimit: { perMinute: row.rate_per_minute, burst: row.rate_burst },
+    environment: row.environment,
+    status: row.revoked_at ? 'revoked' : 'active',
+    userId: row.service_user_id,
+    secretHint: row.secret_hint,
+    secretRotatedAt: row.secret_rotated_at?.toISOString() ?? null,
+    previousSecretExpiresAt: row.previous_secret_expires_at?.toISOString() ?? null,
+    lastUsedAt: row.last_used_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+    createdBy: row.created_by,
+    revokedAt: row.revoked_at?.toISOString() ?? null,
+  }
+}
+
+function issueSecret(environment: 'sandbox' | 'production'): { secret: string; hash: string; hint: string } {
+  const prefix = environment === 'sandbox' ? 'cs_test_' : 'cs_live_'
+  const secret = newSecret(prefix)
+  return { secret, hash: hashSecret(secret), hint: `${prefix}…${secret.slice(-4)}` }
+}
+
+/** The rate tier a new client gets: fixed by the org's environment, custom only for platform integrators. */
+export function resolveTier(environment: 'sandbox' | 'production', body: CreateClientBody): { tier: ClientTier; limits: RateTier } {
+  const tier = body.tier ?? (environment === 'sandbox' ? 'api_partner_sandbox' : 'api_partner_production')
+  if (environment === 'sandbox' && tier !== 'api_partner_sandbox') {
+    throw new AppError('parameter_invalid', 'Clients of a sandbox org have the api_partner_sandbox tier', { param: 'tier' })
+  }
+  if (environment === 'production' && tier === 'api_partner_sandbox') {
+    throw new AppError('parameter_invalid', 'Clients of a production org have the api_partner_production or platform_integrator tier', { param: 'tier' })
+  }
+  if (tier === 'platform_integrator') {
+    if (!body.rateLimit) throw new AppError('parameter_missing', 'platform_integrator clients need rateLimit { perMinute, burst }', { param: 'rateLimit' })
+    return { tier, limits: body.rateLimit }
+  }
+  if (body.rateLimit) throw new AppError('parameter_invalid', 'Only platform_integrator clients have custom rate limits', { param: 'rateLimit' })
+  return { tier, limits: tier === 'api_partner_sandbox' ? TIERS.sandbox : TIERS.production }
+}
+
+export function createClientsService(deps: {
+  db: Database
+  clock: Clock
+  ids: IdGenerator
+  audit: AuditLog
+  config: Config
+  productionAccess?: ProductionAccessPolicy
+}): ClientsService {
+  const { db, clock, ids, audit, config } = deps
+  const productionAccess = deps.productionAccess ?? productionAccessPending
+
+  async function lockClient(tx: Tx, ctx: RequestContext, id: string): Promise<ClientRow> {
+    const row = await tx
+      .selectFrom('oauth_clients')
+      .selectAll()
+      .where('org_id', '=', ctx.orgId)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst()
+    if (!row) throw notFound('client')
+    if (row.revoked_at) throw new AppError('invalid_state', 'This client has been revoked; create a new one')
+    return row
+  }
+
+  return {
+    async create(ctx, body) {
+      const org = await db.read(ctx.orgId, (reader) =>
+        reader.selectFrom('orgs').select('environment').where('org_id', '=', ctx.orgId).executeTakeFirstOrThrow(),
+      )
+      if (org.environment === 'production' && !(await productionAccess(ctx.orgId))) {
+        throw new AppError(
+          'production_access_pending',
+          'Production credentials are issued once your partner onboarding review has passed; use a sandbox org meanwhile',
+        )
+      }
+      const { tier, limits } = resolveTier(org.environment, body)
+      const { secret, hash, hint } = issueSecret(org.environment)
+      const now = clock.now()
+      const name = body.name.trim()
+      const row: ClientRow = {
+        org_id: ctx.orgId,
+        id: ids.next('client'),
+        name,
+        service_user_id: ids.next('user'),
+        scopes: [...body.scopes],
+        tier,
+        rate_per_minute: limits.perMinute,
+        rate_burst: limits.burst,
+        environment: org.environment,
+        secret_hash: hash,
+        secret_hint: hint,
+        previous_secret_hash: null,
+        previous_secret_expires_at: null,
+        secret_rotated_at: null,
+        created_at: now,
+        created_by: ctx.actor.userId,
+        revoked_at: null,
+        revoked_by: null,
+        last_used_at: null,
+      }
+      // The transaction's result is what an idempotent replay shows: never the secret.
+      const client = await db.tx(ctx, async (tx) => {
+        await tx
+          .insertInto('users')
+          .values({ id: row.service_user_id, kind: 'service', email: null, name: `${name} (API client)`, password_hash: null, home_org_id: ctx.orgId, created_at: now })
+          .execute()
+        await tx.insertInto('oauth_clients').values(row).execute()
+        const created = presentClient(row)
+        await audit.append(tx, ctx, 'client.created', { type: 'client', id: row.id }, created)
+        return created
+      })
+      return { ...client, secret }
+    },
+
+    async list(ctx, query) {
+      const after = decodeCursor(query.cursor, {}, 2)
+      const rows = await db.read(ctx.orgId, (reader) => {
+        let select = reader.selectFrom('oauth_clients').selectAll().where('org_id', '=', ctx.orgId)
+        if (after) {
+          const [at, id] = after as [string, string]
+          select = select.where((eb) =>
+            eb.or([eb('created_at', '<', new Date(at)), eb.and([eb('created_at', '=', new Date(at)), eb('id', '<', id)])]),
+          )
+        }
+        return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()
+      })
+      return toPage(rows, query.limit, (row) => [row.created_at.toISOString(), row.id], presentClient, {})
+    },
+
+    async get(ctx, id) {
+      const row = await db.read(ctx.orgId, (reader) =>
+        reader.selectFrom('oauth_clients').selectAll().where('org_id', '=', ctx.orgId).where('id', '=', id).executeTakeFirst(),
+      )
+      if (!row) throw notFound('client')
+      return presentClient(row)
+    },
+
+    async rotateSecret(ctx, id) {
+      let secret = ''
+      const client = await db.tx(ctx, async (tx) => {
+        const row = await lockClient(tx, ctx, id)
+        const issued = issueSecret(row.environment)
+        secret = issued.secret
+        const { hash, hint } = issued
+        const now = clock.now()
+        // Only the secret in use until now gets a grace period; an older one ends here.
+        const updated = await tx
+          .updateTable('oauth_clients')
+          .set({
+            secret_hash: hash,
+            secret_hint: hint,
+            previous_secret_hash: row.secret_hash,
+            previous_secret_expires_at: new Date(now.getTime() + config.clientSecretGraceHours * HOUR),
+            secret_rotated_at: now,
+          })
+          .where('org_id', '=', ctx.orgId)
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        const rotated = presentClient(updated)
+        await audit.append(tx, ctx, 'client.secret_rotated', { type: 'client', id }, rotated)
+        return rotated
+      })
+      return { ...client, secret }
+    },
+
+    async revoke(ctx, id) {
+      return db.tx(ctx, async (tx) => {
+        await lockClient(tx, ctx, id)
+        const updated = await tx
+          .updateTable('oauth_clients')
+          .set({ revoked_at: clock.now(), revoked_by: ctx.actor.userId })
+          .where('org_id', '=', ctx.orgId)
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        const client = presentClient(updated)
+        await audit.append(tx, ctx, 'client.revoked', { type: 'client', id }, client)
+        return client
+      })
+    },
+  }
+}

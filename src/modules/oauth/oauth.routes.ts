@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { responses } from '../../platform/routes.js'
+import type { ClientsService } from './oauth.clients.js'
+import { ClientIdParams, ClientList, ClientQuery, ClientSchema, ClientWithSecret, CreateClientBody } from './oauth.schemas.js'
+
+const SECRET_ONCE =
+  'The secret is shown in this response only (just its SHA-256 hash is kept): an idempotent replay returns the client without it.'
+
+/** OAuth client management on the session surface: owners and admins of the active org. */
+export function registerClientRoutes(app: FastifyInstance, clients: ClientsService): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const tags = ['Session surface: OAuth clients']
+
+  api.post(
+    '/api/clients',
+    {
+      schema: {
+        tags,
+        summary: 'Create an OAuth client (emits client.created)',
+        description: `${SECRET_ONCE} Clients of a sandbox org get cs_test_ secrets and the sandbox rate tier; production orgs need a passed partner onboarding review (403 production_access_pending until then).`,
+        body: CreateClientBody,
+        response: responses({ 201: ClientWithSecret }, [400, 413, 415]),
+      },
+      config: { auth: 'session', access: 'clients:write', idempotent: true, successStatus: 201 },
+    },
+    async (request, reply) => reply.code(201).send(await clients.create(request.ctx, request.body)),
+  )
+
+  api.get(
+    '/api/clients',
+    {
+      schema: { tags, summary: 'OAuth clients of the active org, newest first', querystring: ClientQuery, response: responses({ 200: ClientList }, [400]) },
+      config: { auth: 'session', access: 'clients:read' },
+    },
+    (request) => clients.list(request.ctx, request.query),
+  )
+
+  api.get(
+    '/api/clients/:id',
+    {
+      schema: { tags, summary: 'One OAuth client', params: ClientIdParams, response: responses({ 200: ClientSchema }) },
+      config: { auth: 'session', access: 'clients:read' },
+    },
+    (request) => clients.get(request.ctx, request.params.id),
+  )
+
+  api.post(
+    '/api/clients/:id/rotate-secret',
+    {
+      schema: {
+        tags,
+        summary: 'Issue a new secret (emits client.secret_rotated); the previous one keeps working for the grace period (24 h by default)',
+        description: SECRET_ONCE,
+        params: ClientIdParams,
+        response: responses({ 200: ClientWithSecret }, [422]),
+      },
+      config: { auth: 'session', access: 'clients:write', idempotent: true, successStatus: 200 },
+    },
+    (request) => clients.rotateSecret(request.ctx, request.params.id),
+  )
+
+  api.post(
+    '/api/clients/:id/revoke',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke a client now (emits client.revoked): its secrets and every access token it holds stop working',
+        params: ClientIdParams,
+        response: responses({ 200: ClientSchema }, [422]),
+      },
+      config: { auth: 'session', access: 'clients:write', idempotent: true, successStatus: 200 },
+    },
+    (request) => clients.revoke(request.ctx, request.params.id),
+  )
+}

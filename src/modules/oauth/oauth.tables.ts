@@ -1,0 +1,32 @@
+/** Kysely shapes of the oauth module's tables (migration 0003_oauth.sql). */
+export interface OAuthTables {
+  oauth_clients: {
+    org_id: string
+    id: string
+    name: string
+    service_user_id: string
+    scopes: string[]
+    tier: 'api_partner_sandbox' | 'api_partner_production' | 'platform_integrator'
+    rate_per_minute: number
+    rate_burst: number
+    environment: 'sandbox' | 'production'
+    secret_hash: string
+    secret_hint: string
+    previous_secret_hash: string | null
+    previous_secret_expires_at: Date | null
+    secret_rotated_at: Date | null
+    created_at: Date
+    created_by: string
+    revoked_at: Date | null
+    revoked_by: string | null
+    last_used_at: Date | null
+  }
+  oauth_access_tokens: {
+    org_id: string
+    token_hash: string
+    client_id: string
+    scopes: string[]
+    created_at: Date
+    expires_at: Date
+  }
+}

@@ -1,0 +1,102 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { toAppError } from '../../platform/http.js'
+import { OAuthErrorSchema, TokenRequest, TokenResponse } from './oauth.schemas.js'
+import { OAuthError, type TokensService } from './oauth.tokens.js'
+
+interface ClientCredentials {
+  clientId: string | undefined
+  clientSecret: string | undefined
+  basic: boolean
+}
+
+const FORM_ONLY = 'Send the token request as application/x-www-form-urlencoded with grant_type, scope and the client credentials'
+const BASIC_CHALLENGE = { 'www-authenticate': 'Basic realm="oeuvre", charset="UTF-8"' }
+
+/** RFC 6749 appendix B: Basic credentials are form-urlencoded before base64. */
+function formDecode(value: string): string {
+  try {
+    return decodeURIComponent(value.replaceAll('+', ' '))
+  } catch {
+    throw new OAuthError('invalid_client', 'The Basic credentials are not correctly url-encoded', 401, BASIC_CHALLENGE)
+  }
+}
+
+/** Client credentials from HTTP Basic (RFC 6749 section 2.3.1) or the body; never both. */
+export function clientCredentials(authorization: string | undefined, body: TokenRequest): ClientCredentials {
+  if (authorization === undefined) return { clientId: body.client_id, clientSecret: body.client_secret, basic: false }
+  const match = /^Basic\s+([A-Za-z0-9+/=._~-]+)\s*$/i.exec(authorization)
+  if (!match?.[1]) {
+    throw new OAuthError('invalid_client', 'Authenticate with HTTP Basic or with client_id and client_secret in the body', 401, BASIC_CHALLENGE)
+  }
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8')
+  const colon = decoded.indexOf(':')
+  if (colon < 0) throw new OAuthError('invalid_client', 'Basic credentials must be client_id:client_secret', 401, BASIC_CHALLENGE)
+  const clientId = formDecode(decoded.slice(0, colon))
+  const clientSecret = formDecode(decoded.slice(colon + 1))
+  // RFC 6749 section 2.3: one authentication method per request.
+  if (body.client_secret !== undefined || (body.client_id !== undefined && body.client_id !== clientId)) {
+    throw new OAuthError('invalid_request', 'Send the client credentials either with HTTP Basic or in the body, not both')
+  }
+  return { clientId, clientSecret, basic: true }
+}
+
+function noStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store')
+  reply.header('pragma', 'no-cache')
+}
+
+/** Every failure of this route, the guard's and the parser's included, in RFC 6749 section 5.2 form. */
+function toOAuthError(error: Error, request: FastifyRequest): OAuthError {
+  if (error instanceof OAuthError) return error
+  const appError = toAppError(error as FastifyError, request)
+  if (appError.code === 'rate_limited') return new OAuthError('rate_limited', appError.detail, 429, appError.options.headers ?? {})
+  if (appError.status >= 500) return new OAuthError('server_error', appError.detail, 500)
+  if (appError.code === 'unsupported_media_type' || request.body === undefined) return new OAuthError('invalid_request', FORM_ONLY)
+  return new OAuthError('invalid_request', appError.detail)
+}
+
+export function registerTokenRoute(app: FastifyInstance, tokens: TokensService): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+
+  api.post(
+    '/oauth/token',
+    {
+      schema: {
+        tags: ['Partner surface: OAuth'],
+        summary: 'Exchange client credentials for an access token (OAuth 2.0 client credentials, RFC 6749 section 4.4)',
+        description:
+          'Form-encoded. Credentials in the body (client_id, client_secret) or with HTTP Basic, not both. `scope` is required. ' +
+          'The token is valid for 1 hour; there is no refresh token. Errors follow RFC 6749 section 5.2 ({error, error_description}), ' +
+          'not problem+json: invalid_request, invalid_client (401), unsupported_grant_type, invalid_scope, rate_limited (429, with Retry-After).',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: TokenRequest,
+        response: {
+          200: TokenResponse,
+          400: OAuthErrorSchema,
+          401: OAuthErrorSchema,
+          429: OAuthErrorSchema,
+          500: OAuthErrorSchema,
+        },
+      },
+      config: { auth: 'none' },
+      errorHandler: (error, request, reply) => {
+        const oauthError = toOAuthError(error, request)
+        if (oauthError.status >= 500) request.log.error({ err: error }, 'token request failed')
+        else request.log.info({ error: oauthError.error }, 'token request refused')
+        noStore(reply)
+        reply.headers(oauthError.headers)
+        return reply.code(oauthError.status).send({ error: oauthError.error, error_description: oauthError.description })
+      },
+    },
+    async (request, reply) => {
+      noStore(reply)
+      if (!(request.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+        throw new OAuthError('invalid_request', FORM_ONLY)
+      }
+      const body = request.body ?? {}
+      const credentials = clientCredentials(request.headers.authorization, body)
+      return tokens.exchange({ grantType: body.grant_type, scope: body.scope, address: request.ip, ...credentials })
+    },
+  )
+}

@@ -1,0 +1,161 @@
+import { sql } from 'kysely'
+import type { Database } from '../../db/database.js'
+import { DAY, type Clock } from '../../platform/clock.js'
+import type { Identity } from '../../platform/context.js'
+import { hashSecret } from '../../platform/crypto.js'
+import { AppError } from '../../platform/errors.js'
+import { wwwAuthenticate } from '../../platform/guard.js'
+import { newSecret } from '../../platform/ids.js'
+import { SCOPES, type Scope } from '../../platform/permissions.js'
+import type { RateLimiter, RateTier } from '../../platform/rate-limit.js'
+import type { OAuthErrorCode, TokenResponse } from './oauth.schemas.js'
+
+export const ACCESS_TOKEN_TTL_SECONDS = 3600
+
+/** Failed client authentications allowed before a pause: per client id, and per address. */
+const FAILURES_PER_CLIENT: RateTier = { perMinute: 10 / 15, burst: 10 }
+const FAILURES_PER_ADDRESS: RateTier = { perMinute: 30 / 15, burst: 30 }
+
+/** An RFC 6749 section 5.2 error: the token endpoint answers these instead of problem+json. */
+export class OAuthError extends Error {
+  constructor(
+    readonly error: OAuthErrorCode,
+    readonly description: string,
+    readonly status: 400 | 401 | 429 | 500 = 400,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(description)
+  }
+}
+
+/** A token request as received: credentials already taken from the body or from HTTP Basic. */
+export interface TokenRequestInput {
+  grantType: string | undefined
+  clientId: string | undefined
+  clientSecret: string | undefined
+  scope: string | undefined
+  /** The credentials came in an Authorization: Basic header (401s then carry WWW-Authenticate). */
+  basic: boolean
+  address: string
+}
+
+export interface TokensService {
+  exchange(input: TokenRequestInput): Promise<TokenResponse>
+  /** The guard's authenticator for `oat_` bearer tokens. */
+  authenticate(token: string): Promise<Identity>
+  /** Deletes tokens that expired more than a day ago; returns how many. */
+  prune(): Promise<number>
+}
+
+const invalidToken = (detail: string) => new AppError('invalid_token', detail, { headers: wwwAuthenticate('invalid_token') })
+
+/** The requested scopes, each known and allowed for the client, in the order asked. */
+function grantScopes(requested: string | undefined, allowed: readonly string[]): Scope[] {
+  const names = [...new Set((requested ?? '').split(' ').filter((name) => name.length > 0))]
+  if (names.length === 0) {
+    throw new OAuthError('invalid_scope', `scope is required: space-separated names from ${allowed.join(', ')}`)
+  }
+  for (const name of names) {
+    if (!(SCOPES as readonly string[]).includes(name)) throw new OAuthError('invalid_scope', `${name} is not a scope`)
+    if (!allowed.includes(name)) throw new OAuthError('invalid_scope', `scope ${name} is not allowed for this client`)
+  }
+  return names as Scope[]
+}
+
+export function createTokensService(deps: { db: Database; clock: Clock; limiter: RateLimiter }): TokensService {
+  const { db, clock, limiter } = deps
+
+  const failureKeys = (clientId: string, address: string) =>
+    [
+      [`oauth:fail:cli:${clientId.slice(0, 100)}`, FAILURES_PER_CLIENT],
+      [`oauth:fail:ip:${address}`, FAILURES_PER_ADDRESS],
+    ] as const
+
+  async function refuseWhenThrottled(clientId: string, address: string): Promise<void> {
+    const verdicts = await Promise.all(failureKeys(clientId, address).map(([key, tier]) => limiter.take(key, tier, 0)))
+    if (verdicts.some((verdict) => !verdict.allowed)) {
+      const retryAfter = Math.max(...verdicts.map((verdict) => verdict.retryAfter))
+      throw new OAuthError('rate_limited', 'Too many failed client authentications; wait before trying again', 429, {
+        'retry-after': String(retryAfter),
+      })
+    }
+  }
+
+  return {
+    async exchange(input) {
+      if (!input.grantType) throw new OAuthError('invalid_request', 'grant_type is required (client_credentials)')
+      if (input.grantType !== 'client_credentials') {
+        throw new OAuthError('unsupported_grant_type', `grant_type ${input.grantType} is not supported; use client_credentials`)
+      }
+      const challenge: Record<string, string> = input.basic ? { 'www-authenticate': 'Basic realm="oeuvre", charset="UTF-8"' } : {}
+      if (!input.clientId || !input.clientSecret) {
+        throw new OAuthError('invalid_client', 'Client authentication is required: send client_id and client_secret in the body or with HTTP Basic', 401, challenge)
+      }
+      await refuseWhenThrottled(input.clientId, input.address)
+      const now = clock.now()
+      const found = await sql<{ org_id: string; client_id: string; scopes: string[] }>`
+        select * from auth_oauth_client(${input.clientId}, ${hashSecret(input.clientSecret)}, ${now})`.execute(db.global)
+      const client = found.rows[0]
+      if (!client) {
+        await Promise.all(failureKeys(input.clientId, input.address).map(([key, tier]) => limiter.take(key, tier)))
+        throw new OAuthError('invalid_client', 'Client authentication failed: unknown client, wrong secret, or revoked client', 401, challenge)
+      }
+      const scopes = grantScopes(input.scope, client.scopes)
+      const token = newSecret('oat_')
+      await db.tx({ orgId: client.org_id }, async (tx) => {
+        await tx
+          .insertInto('oauth_access_tokens')
+          .values({
+            org_id: client.org_id,
+            token_hash: hashSecret(token),
+            client_id: client.client_id,
+            scopes,
+            created_at: now,
+            expires_at: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
+          })
+          .execute()
+        await tx
+          .updateTable('oauth_clients')
+          .set({ last_used_at: now })
+          .where('org_id', '=', client.org_id)
+          .where('id', '=', client.client_id)
+          .execute()
+      })
+      return { access_token: token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, scope: scopes.join(' ') }
+    },
+
+    async authenticate(token) {
+      const found = await sql<{
+        org_id: string
+        client_id: string
+        scopes: string[]
+        expires_at: Date
+        revoked: boolean
+        service_user_id: string
+        rate_per_minute: number
+        rate_burst: number
+      }>`select * from auth_access_token(${hashSecret(token)})`.execute(db.global)
+      const grant = found.rows[0]
+      if (!grant) throw invalidToken('The access token is not valid')
+      if (grant.revoked) throw invalidToken('The client of this access token has been revoked')
+      if (clock.now().getTime() >= grant.expires_at.getTime()) {
+        throw invalidToken('The access token has expired; request a new one at /oauth/token')
+      }
+      return {
+        kind: 'client',
+        userId: grant.service_user_id,
+        clientId: grant.client_id,
+        orgId: grant.org_id,
+        scopes: grant.scopes as Scope[],
+        rateKey: `cli:${grant.client_id}`,
+        rateTier: { perMinute: grant.rate_per_minute, burst: grant.rate_burst },
+      }
+    },
+
+    async prune() {
+      const before = new Date(clock.now().getTime() - DAY)
+      const result = await sql<{ pruned: string | bigint }>`select prune_oauth_access_tokens(${before}) as pruned`.execute(db.global)
+      return Number(result.rows[0]?.pruned ?? 0)
+    },
+  }
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { responses } from '../../platform/routes.js'
+import type { AuditLog } from '../audit/audit.service.js'
+import type { OrgsService } from '../orgs/orgs.service.js'
+import { EventParams, OrgParams, V1Event, V1EventList, V1EventQuery, V1MemberList, V1MemberQuery } from './v1.schemas.js'
+
+/** The partner surface's own routes: the org event feed and the members, over the same services as /api. */
+export function registerV1Routes(app: FastifyInstance, services: { audit: AuditLog; orgs: OrgsService }): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const { audit, orgs } = services
+
+  api.get(
+    '/v1/orgs/:orgId/events',
+    {
+      schema: {
+        tags: ['Partner surface: org events'],
+        summary: 'The org event feed, oldest first',
+        description:
+          'Filters `action`, `since`, `until`. The cursor is always returned, also on the last page and on an empty one: ' +
+          'store it and poll later with `?cursor=` to get exactly the events appended since, none twice and none missed.',
+        params: OrgParams,
+        querystring: V1EventQuery,
+        response: responses({ 200: V1EventList }, [400]),
+      },
+      config: { auth: 'client', access: 'events:read' },
+    },
+    (request) => audit.list(request.ctx.orgId, request.query),
+  )
+
+  api.get(
+    '/v1/orgs/:orgId/events/:eventId',
+    {
+      schema: { tags: ['Partner surface: org events'], summary: 'One org event', params: EventParams, response: responses({ 200: V1Event }) },
+      config: { auth: 'client', access: 'events:read' },
+    },
+    (request) => audit.get(request.ctx.orgId, request.params.eventId),
+  )
+
+  api.get(
+    '/v1/orgs/:orgId/members',
+    {
+      schema: {
+        tags: ['Partner surface: members'],
+        summary: 'Members of the org, newest first',
+        params: OrgParams,
+        querystring: V1MemberQuery,
+        response: responses({ 200: V1MemberList }, [400]),
+      },
+      config: { auth: 'client', access: 'members:read' },
+    },
+    (request) => orgs.listMembers(request.ctx, request.query),
+  )
+}
