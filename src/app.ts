@@ -9,6 +9,19 @@ import { registerMetrics } from './platform/metrics.js'
 import { compileValidator } from './platform/validation.js'
 import { registerAuditRoutes } from './modules/audit/audit.routes.js'
 import { registerOrgRoutes } from './modules/orgs/orgs.routes.js'
+import { registerClientRoutes } from './modules/oauth/oauth.routes.js'
+import { registerTokenRoute } from './modules/oauth/oauth.token-route.js'
+import { registerV1Deprecation } from './modules/v1/v1.deprecation.js'
+import { addPartnerExamples, type OpenApiDocument } from './modules/v1/v1.openapi.js'
+import { registerV1Routes } from './modules/v1/v1.routes.js'
+import { SCOPES } from './platform/permissions.js'
+import { registerCreatorRoutes } from './modules/creators/creators.routes.js'
+import { registerCatalogRoutes } from './modules/catalog/catalog.routes.js'
+import { registerTicketingRoutes } from './modules/ticketing/ticketing.routes.js'
+import { registerRevenueRoutes } from './modules/revenue/revenue.routes.js'
+import { registerPayoutRoutes } from './modules/payouts/payouts.routes.js'
+import { registerWebhookRoutes, PARTNER_SURFACE, SESSION_SURFACE } from './modules/webhooks/webhooks.routes.js'
+import { registerEvidenceRoutes } from './modules/evidence/evidence.routes.js'
 import { createServices, type ServiceDeps, type Services } from './services.js'
 
 export type { Services }
@@ -16,6 +29,8 @@ export type { Services }
 export interface AppDeps extends ServiceDeps {
   /** false silences logs (tests); otherwise pino at config.logLevel. */
   logger?: boolean
+  /** Where log lines go (default stdout); tests read them from here. */
+  logStream?: NodeJS.WritableStream
 }
 
 const REDACT = [
@@ -34,7 +49,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const { config, db, clock, limiter, auth, orgs, audit } = services
 
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel, redact: REDACT },
+    logger:
+      deps.logger === false
+        ? false
+        : { level: config.logLevel, redact: REDACT, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     genReqId: requestIdFor,
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
@@ -58,21 +76,23 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
           session: { type: 'http', scheme: 'bearer', description: 'Session token (sess_...) from /api/auth/login' },
           oauth: {
             type: 'oauth2',
-            flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: {} } },
+            flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: Object.fromEntries(SCOPES.map((scope) => [scope, scope])) } },
           },
         },
       },
     },
     transform: ({ schema, url, route }) => {
-      const auth = route.config && (route.config as { auth?: string }).auth
-      const security = auth === 'session' ? [{ session: [] }] : auth === 'client' ? [{ oauth: [] }] : []
+      const { auth, access } = (route.config ?? {}) as { auth?: string; access?: string }
+      const security = auth === 'session' ? [{ session: [] }] : auth === 'client' ? [{ oauth: access ? [access] : [] }] : []
       return { schema: { ...(schema ?? {}), security } as typeof schema, url }
     },
+    transformObject: (document) => ('openapiObject' in document ? addPartnerExamples(document.openapiObject as OpenApiDocument) : document.swaggerObject),
   })
   await app.register(swaggerUi, { routePrefix: '/docs' })
 
   registerHttpBasics(app)
-  registerGuard(app, { db, clock, config, limiter, authenticators: { session: auth.authenticate } })
+  registerGuard(app, { db, clock, config, limiter, authenticators: { session: auth.authenticate, client: services.oauthTokens.authenticate } })
+  registerV1Deprecation(app, config.deprecation)
   const metrics = registerMetrics(app)
 
   app.get('/healthz', { schema: { hide: true }, config: { rateLimit: false } }, async () => ({ status: 'ok' }))
@@ -92,6 +112,25 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
 
   registerOrgRoutes(app, { auth, orgs })
   registerAuditRoutes(app, audit)
+  registerClientRoutes(app, services.oauthClients)
+  registerTokenRoute(app, services.oauthTokens)
+  registerV1Routes(app, { audit, orgs })
+  registerCreatorRoutes(app, services.creators, { prefix: '/api/creators', auth: 'session' })
+  registerCatalogRoutes(app, services.catalog, { prefix: '/api/catalog', auth: 'session' })
+  registerTicketingRoutes(app, services.ticketing, { prefix: '/api/events', auth: 'session' })
+  registerRevenueRoutes(app, services.revenue, { prefix: '/api/revenue', auth: 'session' })
+  registerPayoutRoutes(app, services.payouts, { prefix: '/api/payouts', auth: 'session' })
+  // The partner surface: the same record routes and services, behind OAuth scopes.
+  const partner = (family: string) => ({ prefix: `/v1/orgs/:orgId/${family}`, auth: 'client' as const })
+  registerCreatorRoutes(app, services.creators, partner('creators'))
+  registerCatalogRoutes(app, services.catalog, partner('catalog'))
+  registerTicketingRoutes(app, services.ticketing, partner('ticketed-events'))
+  registerRevenueRoutes(app, services.revenue, partner('revenue'))
+  registerPayoutRoutes(app, services.payouts, partner('payouts'))
+
+  registerWebhookRoutes(app, services.webhooks, SESSION_SURFACE)
+  registerWebhookRoutes(app, services.webhooks, PARTNER_SURFACE)
+  registerEvidenceRoutes(app, services.evidence)
 
   return { app, services }
 }

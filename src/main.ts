@@ -5,9 +5,9 @@ import { openBackend } from './db/database.js'
 import { migrate } from './db/migrate.js'
 import { systemClock } from './platform/clock.js'
 import { createPasswordHasher } from './platform/crypto.js'
-import { verifyChain } from './modules/audit/audit.verify.js'
+import { verifyChainAndSeals } from './modules/audit/audit.verify.js'
 import { openRuntime } from './runtime.js'
-import { createServices } from './services.js'
+import { createServices, loadServiceKeys } from './services.js'
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from './seed.js'
 import { createWorker } from './worker/worker.js'
 
@@ -28,7 +28,8 @@ async function serve(): Promise<void> {
   const clock = systemClock
   const { db, limiter } = await openRuntime(cfg, clock)
   const passwords = createPasswordHasher()
-  const { app, services } = await buildApp({ config: cfg, db, clock, limiter, passwords })
+  const keys = await loadServiceKeys(cfg)
+  const { app, services } = await buildApp({ config: cfg, db, clock, limiter, passwords, ...keys })
   const worker = createWorker(services.jobs, app.log)
   if (cfg.seedDemo) await seedDemo(db, services, passwords)
   await app.listen({ port: cfg.port, host: cfg.host })
@@ -54,7 +55,7 @@ async function runWorker(options: { once?: boolean }): Promise<void> {
   const cfg = config()
   const { db, limiter } = await openRuntime(cfg, systemClock)
   const log = { error: (obj: unknown, msg?: string) => process.stderr.write(`${msg ?? 'error'} ${JSON.stringify(obj)}\n`) }
-  const services = createServices({ config: cfg, db, clock: systemClock, limiter })
+  const services = createServices({ config: cfg, db, clock: systemClock, limiter, ...(await loadServiceKeys(cfg)) })
   const worker = createWorker(services.jobs, log as never)
   if (options.once) {
     process.stdout.write(`${JSON.stringify(await worker.runOnce())}\n`)
@@ -104,11 +105,12 @@ audit
   .action(async (options: { org: string; json?: boolean }) => {
     const cfg = config()
     const { db, limiter } = await openRuntime(cfg, systemClock)
-    const report = await verifyChain(db, options.org)
+    const { evidenceSigner } = await loadServiceKeys(cfg)
+    const report = await verifyChainAndSeals(db, options.org, [evidenceSigner])
     await db.close()
     await limiter.close()
     if (options.json) process.stdout.write(`${JSON.stringify(report)}\n`)
-    else if (report.ok) process.stdout.write(`ok: ${report.events} events of ${report.orgId} verify\n`)
+    else if (report.ok) process.stdout.write(`ok: ${report.events} events and ${report.seals?.seals ?? 0} seals of ${report.orgId} verify\n`)
     else process.stdout.write(`BROKEN at sequence ${report.broken?.sequence}${report.broken?.eventId ? ` (${report.broken.eventId})` : ''}: ${report.broken?.reason}\n`)
     process.exitCode = report.ok ? 0 : 1
   })

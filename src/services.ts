@@ -6,9 +6,24 @@ import { pruneIdempotencyKeys } from './platform/idempotency.js'
 import { createIdGenerator, type IdGenerator } from './platform/ids.js'
 import { createMemoryRateLimiter, type RateLimiter } from './platform/rate-limit.js'
 import type { Job } from './worker/worker.js'
+import { createSecretBox, type SecretBox } from './platform/crypto.js'
+import { createWebhooksModule, type WebhookNetwork } from './modules/webhooks/webhooks.module.js'
+import { loadSecretsKey } from './modules/webhooks/webhooks.secrets.js'
+import type { WebhookService } from './modules/webhooks/webhooks.service.js'
+import { createEvidenceModule } from './modules/evidence/evidence.module.js'
+import { loadEvidenceSigner, type EvidenceSigner } from './modules/evidence/evidence.keys.js'
+import type { EvidenceService } from './modules/evidence/evidence.service.js'
+import { createClientsService, type ClientsService } from './modules/oauth/oauth.clients.js'
+import { createTokensService, type TokensService } from './modules/oauth/oauth.tokens.js'
 import { createAuditLog, type AuditLog } from './modules/audit/audit.service.js'
 import { createAuthService, type AuthService } from './modules/orgs/auth.service.js'
 import { createOrgsService, type OrgsService } from './modules/orgs/orgs.service.js'
+import { createCreatorsService, type CreatorsService } from './modules/creators/creators.service.js'
+import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service.js'
+import { createTicketingService, type TicketingService } from './modules/ticketing/ticketing.service.js'
+import { createRevenueService, type RevenueService } from './modules/revenue/revenue.service.js'
+import { createPayoutsService, type PayoutsService } from './modules/payouts/payouts.service.js'
+import { createSandboxRail } from './modules/payouts/payouts.sandbox.js'
 
 export interface ServiceDeps {
   config: Config
@@ -16,6 +31,19 @@ export interface ServiceDeps {
   clock?: Clock
   limiter?: RateLimiter
   passwords?: PasswordHasher
+  /** Encrypts webhook signing secrets; from `loadServiceKeys` (absent: SECRETS_KEY or a per-process key). */
+  secretBox?: SecretBox
+  /** Signs evidence seals; from `loadServiceKeys` (absent: derived from SECRETS_KEY or a per-process key). */
+  evidenceSigner?: EvidenceSigner
+  /** DNS, jitter and timeouts of webhook deliveries (tests). */
+  webhookNetwork?: Partial<WebhookNetwork>
+}
+
+/** The keys a process keeps across restarts: from configuration, or DATA_DIR (generated there on first run). */
+export async function loadServiceKeys(config: Config): Promise<{ secretBox: SecretBox; evidenceSigner: EvidenceSigner }> {
+  const key = await loadSecretsKey(config)
+  const evidenceSigner = await loadEvidenceSigner({ secretsKey: config.secretsKey ? key : null, dataDir: config.dataDir })
+  return { secretBox: createSecretBox(key), evidenceSigner }
 }
 
 /** Every module's service, wired once; shared by the API (`buildApp`), the worker and the CLI. */
@@ -29,6 +57,16 @@ export interface Services {
   audit: AuditLog
   auth: AuthService
   orgs: OrgsService
+  creators: CreatorsService
+  catalog: CatalogService
+  ticketing: TicketingService
+  revenue: RevenueService
+  payouts: PayoutsService
+  oauthClients: ClientsService
+  oauthTokens: TokensService
+  webhooks: WebhookService
+  evidence: EvidenceService
+  evidenceSigner: EvidenceSigner
   /** The worker's recurring duties, contributed by the modules. */
   jobs: Job[]
 }
@@ -43,8 +81,26 @@ export function createServices(deps: ServiceDeps): Services {
   const audit = createAuditLog({ db, clock, ids })
   const auth = createAuthService({ db, clock, ids, passwords, limiter })
   const orgs = createOrgsService({ db, clock, ids, audit, config })
+  const oauthClients = createClientsService({ db, clock, ids, audit, config })
+  const oauthTokens = createTokensService({ db, clock, limiter })
+  const creators = createCreatorsService({ db, clock, ids, audit })
+  const catalog = createCatalogService({ db, clock, ids, audit })
+  const ticketing = createTicketingService({ db, clock, ids, audit })
+  const revenue = createRevenueService({ db, clock, ids, audit })
+  const payouts = createPayoutsService({ db, clock, ids, audit })
 
   const jobs: Job[] = [{ name: 'prune-idempotency-keys', everyMs: HOUR, run: () => pruneIdempotencyKeys(db, clock) }]
+  jobs.push({ name: 'prune-oauth-access-tokens', everyMs: HOUR, run: () => oauthTokens.prune() })
+  jobs.push(createSandboxRail({ db, clock, payouts }))
+  const webhookModule = createWebhooksModule({
+    config, db, clock, ids, audit,
+    ...(deps.secretBox ? { secretBox: deps.secretBox } : {}),
+    ...(deps.webhookNetwork ? { network: deps.webhookNetwork } : {}),
+  })
+  const evidenceModule = createEvidenceModule({ config, db, clock, ids, audit, ...(deps.evidenceSigner ? { signer: deps.evidenceSigner } : {}) })
+  jobs.push(...webhookModule.jobs, ...evidenceModule.jobs)
+  const { webhooks } = webhookModule
+  const { evidence, signer: evidenceSigner } = evidenceModule
 
-  return { config, db, clock, ids, limiter, passwords, audit, auth, orgs, jobs }
+  return { config, db, clock, ids, limiter, passwords, audit, auth, orgs, oauthClients, oauthTokens, creators, catalog, ticketing, revenue, payouts, webhooks, evidence, evidenceSigner, jobs }
 }

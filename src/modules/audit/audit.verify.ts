@@ -1,6 +1,8 @@
 import type { Database } from '../../db/database.js'
 import { eventHash, GENESIS_HASH } from './audit.chain.js'
 import { presentEvent } from './audit.service.js'
+import type { EvidenceSigner } from '../evidence/evidence.keys.js'
+import { verifySeals, type SealReport } from '../evidence/evidence.verify.js'
 
 export interface ChainReport {
   orgId: string
@@ -8,6 +10,8 @@ export interface ChainReport {
   events: number
   /** The first broken link, when there is one. */
   broken?: { sequence: number; eventId: string | null; reason: string }
+  /** The seals over the chain (`verifyChainAndSeals`). */
+  seals?: SealReport
 }
 
 const BATCH = 5000
@@ -73,4 +77,16 @@ export async function verifyChain(db: Database, orgId: string): Promise<ChainRep
     }
   }
   return { orgId, ok: true, events: count }
+}
+
+/** The chain, then every seal's root and signature: the first broken link of either. */
+export async function verifyChainAndSeals(db: Database, orgId: string, signers: readonly EvidenceSigner[]): Promise<ChainReport> {
+  const report = await verifyChain(db, orgId)
+  report.seals = await verifySeals(db, orgId, signers)
+  const broken = report.seals.broken
+  if (report.ok && broken) {
+    report.ok = false
+    report.broken = { sequence: broken.treeSize, eventId: null, reason: `seal ${broken.sealId} (events 1..${broken.treeSize}): ${broken.reason}` }
+  }
+  return report
 }

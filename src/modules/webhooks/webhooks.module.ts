@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto'
+import type { Config } from '../../config.js'
+import type { Database } from '../../db/database.js'
+import { createSecretBox, type SecretBox } from '../../platform/crypto.js'
+import type { Clock } from '../../platform/clock.js'
+import type { IdGenerator } from '../../platform/ids.js'
+import type { Job } from '../../worker/worker.js'
+import type { AuditLog } from '../audit/audit.service.js'
+import { decodeSecretsKey } from './webhooks.secrets.js'
+import { createWebhookService, type WebhookService } from './webhooks.service.js'
+import { systemLookup, type HostLookup } from './webhooks.ssrf.js'
+import { ATTEMPT_TIMEOUT_MS, createDeliveryJob, createPruneJob, DEFAULT_RETRY_SCHEDULE } from './webhooks.worker.js'
+
+/** What the outside world looks like to deliveries; tests replace DNS and shorten timeouts. */
+export interface WebhookNetwork {
+  lookup: HostLookup
+  /** Up to this fraction of each retry delay is added at random. */
+  jitter: number
+  timeoutMs: number
+}
+
+export const DEFAULT_JITTER = 0.1
+
+export interface WebhooksModule {
+  webhooks: WebhookService
+  secretBox: SecretBox
+  jobs: Job[]
+}
+
+/**
+ * The webhook service and its worker jobs. Without a `secretBox` (tests) the key is
+ * SECRETS_KEY or, failing that, a random key that lives as long as the process;
+ * processes pass the one loaded by `loadServiceKeys`.
+ */
+export function createWebhooksModule(deps: {
+  config: Config
+  db: Database
+  clock: Clock
+  ids: IdGenerator
+  audit: AuditLog
+  secretBox?: SecretBox
+  network?: Partial<WebhookNetwork>
+}): WebhooksModule {
+  const { config, db, clock, ids, audit } = deps
+  const secretBox = deps.secretBox ?? createSecretBox(config.secretsKey ? decodeSecretsKey(config.secretsKey) : randomBytes(32))
+  const lookup = deps.network?.lookup ?? systemLookup
+  const schedule = config.webhookRetrySchedule ?? DEFAULT_RETRY_SCHEDULE
+  const allowLoopback = config.webhooksAllowLoopback
+  const webhooks = createWebhookService({ db, clock, ids, audit, box: secretBox, allowLoopback, lookup, schedule })
+  const jobs = [
+    createDeliveryJob({
+      db,
+      clock,
+      audit,
+      box: secretBox,
+      allowLoopback,
+      lookup,
+      schedule,
+      jitter: deps.network?.jitter ?? DEFAULT_JITTER,
+      timeoutMs: deps.network?.timeoutMs ?? ATTEMPT_TIMEOUT_MS,
+    }),
+    createPruneJob({ db, clock }),
+  ]
+  return { webhooks, secretBox, jobs }
+}

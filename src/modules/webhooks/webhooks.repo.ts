@@ -1,0 +1,106 @@
+import type { Selectable } from 'kysely'
+import type { Reader, Tx } from '../../db/database.js'
+import type { IdGenerator } from '../../platform/ids.js'
+import type { OrgEvent } from '../audit/audit.schemas.js'
+import type { Attempt, Delivery, Webhook } from './webhooks.schemas.js'
+import type { WebhookTables } from './webhooks.tables.js'
+
+export type EndpointRow = Selectable<WebhookTables['webhook_endpoints']>
+export type DeliveryRow = Selectable<WebhookTables['webhook_deliveries']>
+export type AttemptRow = Selectable<WebhookTables['webhook_attempts']>
+
+export function presentWebhook(row: EndpointRow): Webhook {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events,
+    status: row.status,
+    disabledReason: row.disabled_reason,
+    previousSecretExpiresAt: row.previous_secret_expires_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+    createdBy: row.created_by,
+    updatedAt: row.updated_at.toISOString(),
+  }
+}
+
+export function presentAttempt(row: AttemptRow): Attempt {
+  return {
+    attempt: row.attempt,
+    at: row.started_at.toISOString(),
+    trigger: row.trigger,
+    status: row.status,
+    httpStatus: row.http_status,
+    latencyMs: row.latency_ms,
+    responseBody: row.response_body,
+    error: row.error,
+    address: row.address,
+  }
+}
+
+export function presentDelivery(row: DeliveryRow, attempts: readonly AttemptRow[]): Delivery {
+  return {
+    id: row.id,
+    webhookId: row.endpoint_id,
+    eventId: row.event_id,
+    type: row.event_type,
+    status: row.status,
+    attemptCount: row.attempt_count,
+    nextAttemptAt: row.next_attempt_at?.toISOString() ?? null,
+    lastHttpStatus: row.last_http_status,
+    lastError: row.last_error,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    finishedAt: row.finished_at?.toISOString() ?? null,
+    attempts: attempts.filter((attempt) => attempt.delivery_id === row.id).map(presentAttempt),
+  }
+}
+
+/** The delivery body: the exact bytes that are signed and sent on every attempt. */
+export function deliveryPayload(event: OrgEvent, kind: string): string {
+  const data = event.resource ? { event, object: event.data } : { event }
+  return JSON.stringify({ id: event.id, type: kind, createdAt: event.createdAt, orgId: event.orgId, data })
+}
+
+/** Writes one delivery and its queue entry, inside the transaction of the event. */
+export async function insertDelivery(
+  tx: Tx,
+  input: { ids: IdGenerator; event: OrgEvent; endpointId: string; kind: string; now: Date; firstDelaySeconds: number },
+): Promise<DeliveryRow> {
+  const due = new Date(input.now.getTime() + input.firstDelaySeconds * 1000)
+  const row = await tx
+    .insertInto('webhook_deliveries')
+    .values({
+      org_id: input.event.orgId,
+      id: input.ids.next('delivery'),
+      endpoint_id: input.endpointId,
+      event_id: input.event.id,
+      event_type: input.kind,
+      payload: deliveryPayload(input.event, input.kind),
+      status: 'pending',
+      attempt_count: 0,
+      retry_index: 0,
+      redelivery_requested: false,
+      next_attempt_at: due,
+      last_http_status: null,
+      last_error: null,
+      created_at: input.now,
+      updated_at: input.now,
+      finished_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  await tx.insertInto('webhook_queue').values({ delivery_id: row.id, tenant_org: row.org_id, due_at: due }).execute()
+  return row
+}
+
+export async function attemptsOf(reader: Reader | Tx, orgId: string, deliveryIds: readonly string[]): Promise<AttemptRow[]> {
+  if (deliveryIds.length === 0) return []
+  return reader
+    .selectFrom('webhook_attempts')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('delivery_id', 'in', deliveryIds)
+    .orderBy('delivery_id')
+    .orderBy('attempt', 'asc')
+    .execute()
+}

@@ -1,0 +1,109 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyInstance } from 'fastify'
+import { Type, type TProperties, type TSchema } from 'typebox'
+import type { RequestContext } from '../../platform/context.js'
+import { idPattern } from '../../platform/ids.js'
+import { NoContent, responses } from '../../platform/routes.js'
+import type { WebhookService } from './webhooks.service.js'
+import {
+  CreateWebhookBody,
+  DeliveryList,
+  DeliveryListQuery,
+  DeliverySchema,
+  WebhookList,
+  WebhookListQuery,
+  WebhookSchema,
+  WebhookWithSecret,
+} from './webhooks.schemas.js'
+
+export interface WebhookSurface {
+  /** `/api/webhooks` (session) or `/v1/orgs/:orgId/webhooks` (OAuth client). */
+  prefix: string
+  auth: 'session' | 'client'
+  tag: string
+}
+
+export const SESSION_SURFACE: WebhookSurface = { prefix: '/api/webhooks', auth: 'session', tag: 'Session surface: webhooks' }
+export const PARTNER_SURFACE: WebhookSurface = { prefix: '/v1/orgs/:orgId/webhooks', auth: 'client', tag: 'Partner surface: webhooks' }
+
+const Id = Type.String({ maxLength: 64 })
+
+/** The same routes on either surface: one service, the org from the session or the path. */
+export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookService, surface: WebhookSurface): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const { prefix, auth } = surface
+  const tags = [surface.tag]
+  // The partner surface names the org in the path; the guard checks it is the token's.
+  const org: TProperties = auth === 'client' ? { orgId: Type.String({ pattern: idPattern('org') }) } : {}
+  const ListParams = Type.Object({ ...org })
+  const IdParams = Type.Object({ ...org, id: Id })
+  const DeliveryParams = Type.Object({ ...org, id: Id, deliveryId: Id })
+  const read = { auth, access: 'webhooks:read', module: 'webhooks' } as const
+  const write = { auth, access: 'webhooks:write', module: 'webhooks', idempotent: true } as const
+
+  api.get(
+    prefix,
+    { schema: { tags, summary: 'List webhook endpoints', params: ListParams, querystring: WebhookListQuery, response: responses({ 200: WebhookList }, [400]) }, config: read },
+    (request) => webhooks.list(request.ctx, request.query),
+  )
+
+  api.post(
+    prefix,
+    {
+      schema: {
+        tags,
+        summary: 'Register an endpoint; the answer carries its signing secret (shown once)',
+        params: ListParams,
+        body: CreateWebhookBody,
+        response: responses({ 201: WebhookWithSecret }, [400, 409, 413, 415, 422]),
+      },
+      config: { ...write, successStatus: 201 },
+    },
+    async (request, reply) => reply.code(201).send(await webhooks.create(request.ctx, request.body)),
+  )
+
+  api.get(
+    `${prefix}/:id`,
+    { schema: { tags, summary: 'One webhook endpoint', params: IdParams, response: responses({ 200: WebhookSchema }) }, config: read },
+    (request) => webhooks.get(request.ctx, request.params.id),
+  )
+
+  api.delete(
+    `${prefix}/:id`,
+    { schema: { tags, summary: 'Delete an endpoint (its delivery log is kept until pruned)', params: IdParams, response: responses({ 204: NoContent }) }, config: { auth, access: 'webhooks:write', module: 'webhooks' } },
+    async (request, reply) => {
+      await webhooks.remove(request.ctx, request.params.id)
+      return reply.code(204).send()
+    },
+  )
+
+  const action = (path: string, summary: string, run: (ctx: RequestContext, id: string) => Promise<unknown>, schema: TSchema = WebhookSchema) =>
+    api.post(
+      `${prefix}/:id/${path}`,
+      { schema: { tags, summary, params: IdParams, response: responses({ 200: schema }, [409, 422]) }, config: { ...write, successStatus: 200 } },
+      (request) => run(request.ctx, request.params.id),
+    )
+
+  action('disable', 'Stop deliveries to this endpoint', (ctx, id) => webhooks.disable(ctx, id))
+  action('enable', 'Resume deliveries to this endpoint', (ctx, id) => webhooks.enable(ctx, id))
+  action('rotate-secret', 'New signing secret; the old one keeps signing alongside for 24 hours', (ctx, id) => webhooks.rotateSecret(ctx, id), WebhookWithSecret)
+  action('test', 'Send a webhook.test event to this endpoint only', (ctx, id) => webhooks.test(ctx, id), DeliverySchema)
+
+  api.get(
+    `${prefix}/:id/deliveries`,
+    {
+      schema: { tags, summary: 'Delivery log: every delivery with every attempt, newest first', params: IdParams, querystring: DeliveryListQuery, response: responses({ 200: DeliveryList }, [400]) },
+      config: read,
+    },
+    (request) => webhooks.listDeliveries(request.ctx, request.params.id, request.query),
+  )
+
+  api.post(
+    `${prefix}/:id/deliveries/:deliveryId/redeliver`,
+    {
+      schema: { tags, summary: 'Send a delivery again (same delivery id, a new run of the retry schedule)', params: DeliveryParams, response: responses({ 200: DeliverySchema }, [409, 422]) },
+      config: { ...write, successStatus: 200 },
+    },
+    (request) => webhooks.redeliver(request.ctx, request.params.id, request.params.deliveryId),
+  )
+}

@@ -1,0 +1,54 @@
+import { createHmac, randomBytes } from 'node:crypto'
+
+const PREFIX = 'whsec_'
+
+/** `whsec_` + standard base64 of 32 random bytes: the form Standard Webhooks libraries decode. */
+export function newSigningSecret(): string {
+  return PREFIX + randomBytes(32).toString('base64')
+}
+
+/** X-Service-Signature: HMAC-SHA256 keyed with the secret string itself, as GitHub does. */
+export function serviceSignature(secret: string, body: string | Buffer): string {
+  return `sha256=${createHmac('sha256', Buffer.from(secret, 'utf8')).update(body).digest('hex')}`
+}
+
+/** webhook-signature (Standard Webhooks v1): keyed with the base64-decoded part after `whsec_`. */
+export function standardSignature(secret: string, messageId: string, timestampSeconds: number, body: string): string {
+  const key = Buffer.from(secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret, 'base64')
+  return `v1,${createHmac('sha256', key).update(`${messageId}.${timestampSeconds}.${body}`).digest('base64')}`
+}
+
+export interface SignedHeaders {
+  'content-type': string
+  'user-agent': string
+  'x-service-event': string
+  'x-service-delivery': string
+  'x-service-signature': string
+  'webhook-id': string
+  'webhook-timestamp': string
+  'webhook-signature': string
+}
+
+/**
+ * Headers of one attempt. `secrets` is the current secret first, then the previous one
+ * while a rotation overlaps: each header then carries both signatures.
+ */
+export function signedHeaders(input: {
+  secrets: readonly string[]
+  deliveryId: string
+  eventType: string
+  timestampSeconds: number
+  body: string
+}): SignedHeaders {
+  const { secrets, deliveryId, eventType, timestampSeconds, body } = input
+  return {
+    'content-type': 'application/json',
+    'user-agent': 'Oeuvre-Webhooks/1.0',
+    'x-service-event': eventType,
+    'x-service-delivery': deliveryId,
+    'x-service-signature': secrets.map((secret) => serviceSignature(secret, body)).join(','),
+    'webhook-id': deliveryId,
+    'webhook-timestamp': String(timestampSeconds),
+    'webhook-signature': secrets.map((secret) => standardSignature(secret, deliveryId, timestampSeconds, body)).join(' '),
+  }
+}
