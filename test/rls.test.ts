@@ -29,11 +29,17 @@ describe('tenancy is enforced by the database', () => {
     expect(tables.length).toBeGreaterThan(4)
     for (const table of tables) {
       expect(table, `${table.table} must enable and force RLS`).toMatchObject({ enabled: true, forced: true })
-      const policies = await ownerQuery<{ qual: string | null; with_check: string | null; cmd: string }>(
-        `select qual, with_check, cmd from pg_policies where schemaname = 'public' and tablename = '${table.table}'`,
+      const policies = await ownerQuery<{ qual: string | null; with_check: string | null; cmd: string; roles: string }>(
+        `select qual, with_check, cmd, roles::text as roles from pg_policies where schemaname = 'public' and tablename = '${table.table}'`,
       )
-      expect(policies.length, `${table.table} needs a policy`).toBeGreaterThan(0)
-      for (const policy of policies) {
+      const tenant = policies.filter((policy) => policy.roles !== '{oeuvre_definer}')
+      expect(tenant.length, `${table.table} needs a tenant policy`).toBeGreaterThan(0)
+      // The only other policies: read (or prune) access for the definer role, which no session can assume.
+      for (const policy of policies.filter((p) => p.roles === '{oeuvre_definer}')) {
+        expect(['SELECT', 'DELETE'], `${table.table} definer policy`).toContain(policy.cmd)
+      }
+      for (const policy of tenant) {
+        expect(policy.roles, `${table.table} tenant policy applies to everyone`).toBe('{public}')
         expect(policy.qual, `${table.table} policy needs USING`).toContain('app_org_id()')
         if (policy.cmd === 'ALL' || policy.cmd === 'INSERT' || policy.cmd === 'UPDATE') {
           expect(policy.with_check, `${table.table} policy needs WITH CHECK`).toContain('app_org_id()')
@@ -53,6 +59,21 @@ describe('tenancy is enforced by the database', () => {
       where n.nspname = 'public' and x.indisunique
         and exists (select 1 from pg_attribute o where o.attrelid = t.oid and o.attname = 'org_id' and not o.attisdropped)`)
     for (const key of keys) expect(key.first, `${key.table}.${key.index}`).toBe('org_id')
+  })
+
+  it('owns every SECURITY DEFINER function by a role that cannot bypass RLS and that the app cannot become', async () => {
+    const functions = await ownerQuery<{ name: string; owner: string }>(`
+      select p.proname as name, r.rolname as owner from pg_proc p
+      join pg_namespace n on n.oid = p.pronamespace join pg_roles r on r.oid = p.proowner
+      where n.nspname = 'public' and p.prosecdef`)
+    expect(functions.length).toBeGreaterThan(3)
+    for (const fn of functions) expect(fn.owner, fn.name).toBe('oeuvre_definer')
+    const [definer] = await ownerQuery<{ rolsuper: boolean; rolbypassrls: boolean; rolcanlogin: boolean }>(
+      `select rolsuper, rolbypassrls, rolcanlogin from pg_roles where rolname = 'oeuvre_definer'`,
+    )
+    expect(definer).toEqual({ rolsuper: false, rolbypassrls: false, rolcanlogin: false })
+    const [member] = await ownerQuery<{ member: boolean }>(`select pg_has_role('oeuvre_app', 'oeuvre_definer', 'MEMBER') as member`)
+    expect(member?.member).toBe(false)
   })
 
   it('runs the application as a role that owns nothing and cannot bypass RLS', async () => {

@@ -101,7 +101,7 @@ export const InvitationSchema = Type.Object(
     email: Type.String(),
     role: Role,
     expiresAt: Timestamp,
-    token: Type.String({ description: 'Shown once; the invitation link carries it' }),
+    token: Type.Optional(Type.String({ description: 'Shown once, in the response that created the invitation (an idempotent replay omits it); the invitation link carries it' })),
   },
   {},
 )

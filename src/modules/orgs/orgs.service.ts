@@ -159,7 +159,8 @@ export function createOrgsService(deps: {
         created_by: ctx.actor.userId,
       }
       const record: Invitation = { id: invitation.id, email, role: body.role, expiresAt: invitation.expires_at.toISOString(), token }
-      return db.tx(ctx, async (tx) => {
+      // The transaction's result is what an idempotent replay shows: never the token.
+      const stored = await db.tx(ctx, async (tx) => {
         const member = await tx
           .selectFrom('memberships as m')
           .innerJoin('users as u', 'u.id', 'm.user_id')
@@ -171,8 +172,9 @@ export function createOrgsService(deps: {
         await tx.insertInto('invitations').values(invitation).execute()
         const { token: _secret, ...visible } = record
         await audit.append(tx, ctx, 'member.invited', { type: 'invitation', id: invitation.id }, visible)
-        return record
+        return visible
       })
+      return { ...stored, token }
     },
 
     async accept(user, token) {
