@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { canonicalJson } from './canonical-json.js'
+import { sql, type Expression, type SqlBool } from 'kysely'
 import { Type, type TSchema } from 'typebox'
 import { AppError } from './errors.js'
 
@@ -83,4 +84,13 @@ export function toPage<Row, T>(
   if (last !== undefined && (hasMore || options.alwaysCursor)) cursor = encodeCursor(keyOf(last), filters)
   else if (options.alwaysCursor && options.previous) cursor = encodeCursor(options.previous, filters)
   return { data: visible.map(present), pagination: { cursor, hasMore } }
+}
+
+/**
+ * The keyset step of a newest-first list (ORDER BY created_at DESC, id DESC): the rows
+ * strictly after the last one returned, as one row comparison the index can serve.
+ */
+export function olderThan(after: Keyset, createdAtColumn: string, idColumn: string): Expression<SqlBool> {
+  const [at, id] = after as readonly [string, string]
+  return sql<SqlBool>`(${sql.ref(createdAtColumn)}, ${sql.ref(idColumn)}) < (${new Date(at)}::timestamptz, ${id})`
 }

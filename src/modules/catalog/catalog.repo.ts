@@ -3,6 +3,7 @@ import type { Reader, Tx } from '../../db/database.js'
 import type { Keyset } from '../../platform/pagination.js'
 import { gtin14 } from '../records/identifiers.js'
 import type { CatalogTables } from './catalog.tables.js'
+import { olderThan } from '../../platform/pagination.js'
 
 export type CatalogRow = Selectable<CatalogTables['catalog_entries']>
 export type SplitRow = Selectable<CatalogTables['catalog_splits']>
@@ -100,11 +101,6 @@ export function listEntries(db: Reader, orgId: string, filters: CatalogFilters, 
     const pattern = `%${escapeLike(filters.q)}%`
     select = select.where((eb) => eb.or([eb('c.title', 'ilike', pattern), eb('c.version_title', 'ilike', pattern), eb('c.display_artist', 'ilike', pattern)]))
   }
-  if (after) {
-    const [at, id] = after as [string, string]
-    select = select.where((eb) =>
-      eb.or([eb('c.created_at', '<', new Date(at)), eb.and([eb('c.created_at', '=', new Date(at)), eb('c.id', '<', id)])]),
-    )
-  }
+  if (after) select = select.where(olderThan(after, 'c.created_at', 'c.id'))
   return select.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(limit + 1).execute()
 }

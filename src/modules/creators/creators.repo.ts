@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely'
 import type { Reader, Tx } from '../../db/database.js'
 import type { Keyset } from '../../platform/pagination.js'
 import type { CreatorsTables } from './creators.tables.js'
+import { olderThan } from '../../platform/pagination.js'
 
 export type CreatorRow = Selectable<CreatorsTables['creators']>
 
@@ -27,11 +28,6 @@ export function lockCreator(tx: Tx, orgId: string, id: string): Promise<CreatorR
 
 export function listCreators(db: Reader, orgId: string, after: Keyset | null, limit: number): Promise<CreatorRow[]> {
   let select = db.selectFrom('creators').selectAll().where('org_id', '=', orgId)
-  if (after) {
-    const [at, id] = after as [string, string]
-    select = select.where((eb) =>
-      eb.or([eb('created_at', '<', new Date(at)), eb.and([eb('created_at', '=', new Date(at)), eb('id', '<', id)])]),
-    )
-  }
+  if (after) select = select.where(olderThan(after, 'created_at', 'id'))
   return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute()
 }

@@ -3,7 +3,7 @@ import type { Database, Reader, Tx } from '../../db/database.js'
 import { SECOND, type Clock } from '../../platform/clock.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import type { IdGenerator } from '../../platform/ids.js'
-import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
+import { decodeCursor, olderThan, type Page, toPage } from '../../platform/pagination.js'
 import type { AuditLog } from '../audit/audit.service.js'
 import type { Job } from '../../worker/worker.js'
 import type { EvidenceSigner } from './evidence.keys.js'
@@ -118,10 +118,7 @@ export function createEvidenceService(deps: { db: Database; clock: Clock; ids: I
       const after = decodeCursor(query.cursor, {}, 2)
       const rows = await db.read(orgId, (reader) => {
         let select = reader.selectFrom('evidence_seals').selectAll().where('org_id', '=', orgId)
-        if (after) {
-          const [at, id] = after as [string, string]
-          select = select.where((eb) => eb.or([eb('created_at', '<', new Date(at)), eb.and([eb('created_at', '=', new Date(at)), eb('id', '<', id)])]))
-        }
+        if (after) select = select.where(olderThan(after, 'created_at', 'id'))
         return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()
       })
       return toPage(rows, query.limit, (row) => [row.created_at.toISOString(), row.id], presentSeal, {})

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../platform/context.js'
 import { hashSecret } from '../../platform/crypto.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import { newSecret, type IdGenerator } from '../../platform/ids.js'
-import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
+import { decodeCursor, olderThan, type Page, toPage } from '../../platform/pagination.js'
 import { TIERS, type RateTier } from '../../platform/rate-limit.js'
 import type { AuditLog } from '../audit/audit.service.js'
 import type { Client, ClientQuery, ClientTier, ClientWithSecret, CreateClientBody } from './oauth.schemas.js'
@@ -153,12 +153,7 @@ export function createClientsService(deps: {
       const after = decodeCursor(query.cursor, {}, 2)
       const rows = await db.read(ctx.orgId, (reader) => {
         let select = reader.selectFrom('oauth_clients').selectAll().where('org_id', '=', ctx.orgId)
-        if (after) {
-          const [at, id] = after as [string, string]
-          select = select.where((eb) =>
-            eb.or([eb('created_at', '<', new Date(at)), eb.and([eb('created_at', '=', new Date(at)), eb('id', '<', id)])]),
-          )
-        }
+        if (after) select = select.where(olderThan(after, 'created_at', 'id'))
         return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()
       })
       return toPage(rows, query.limit, (row) => [row.created_at.toISOString(), row.id], presentClient, {})

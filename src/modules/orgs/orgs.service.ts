@@ -6,7 +6,7 @@ import type { RequestContext } from '../../platform/context.js'
 import { hashSecret } from '../../platform/crypto.js'
 import { AppError, forbidden, notFound } from '../../platform/errors.js'
 import { newSecret, type IdGenerator } from '../../platform/ids.js'
-import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
+import { decodeCursor, olderThan, type Page, toPage } from '../../platform/pagination.js'
 import { grantableRoles, type Role } from '../../platform/permissions.js'
 import type { AuditLog } from '../audit/audit.service.js'
 import { normaliseEmail } from './auth.service.js'
@@ -125,12 +125,7 @@ export function createOrgsService(deps: {
           .innerJoin('users as u', 'u.id', 'm.user_id')
           .select(['m.user_id', 'm.role', 'm.created_at', 'u.name', 'u.email'])
           .where('m.org_id', '=', ctx.orgId)
-        if (after) {
-          const [at, userId] = after as [string, string]
-          select = select.where((eb) =>
-            eb.or([eb('m.created_at', '<', new Date(at)), eb.and([eb('m.created_at', '=', new Date(at)), eb('m.user_id', '<', userId)])]),
-          )
-        }
+        if (after) select = select.where(olderThan(after, 'm.created_at', 'm.user_id'))
         return select.orderBy('m.created_at', 'desc').orderBy('m.user_id', 'desc').limit(query.limit + 1).execute()
       })
       return toPage(

@@ -3,6 +3,7 @@ import type { Reader, Tx } from '../../db/database.js'
 import type { Keyset } from '../../platform/pagination.js'
 import type { PayableAllocation } from './payouts.statement.js'
 import type { PayoutStatus, PayoutsTables } from './payouts.tables.js'
+import { olderThan } from '../../platform/pagination.js'
 
 export type PayoutRow = Selectable<PayoutsTables['payouts']>
 
@@ -101,11 +102,6 @@ export async function releaseItems(tx: Tx, orgId: string, payoutId: string, at: 
 
 export function listPayouts(db: Reader, orgId: string, after: Keyset | null, limit: number): Promise<PayoutRow[]> {
   let select = db.selectFrom('payouts').selectAll().where('org_id', '=', orgId)
-  if (after) {
-    const [at, id] = after as [string, string]
-    select = select.where((eb) =>
-      eb.or([eb('created_at', '<', new Date(at)), eb.and([eb('created_at', '=', new Date(at)), eb('id', '<', id)])]),
-    )
-  }
+  if (after) select = select.where(olderThan(after, 'created_at', 'id'))
   return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute()
 }

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely'
 import type { Reader, Tx } from '../../db/database.js'
 import type { Keyset } from '../../platform/pagination.js'
 import type { RevenueTables } from './revenue.tables.js'
+import { olderThan } from '../../platform/pagination.js'
 
 export type RevenueRow = Selectable<RevenueTables['revenue_entries']>
 export type AllocationRow = Selectable<RevenueTables['revenue_allocations']>
@@ -76,11 +77,6 @@ export function listRevenue(db: Reader, orgId: string, filters: RevenueFilters, 
       ),
     )
   }
-  if (after) {
-    const [at, id] = after as [string, string]
-    select = select.where((eb) =>
-      eb.or([eb('r.created_at', '<', new Date(at)), eb.and([eb('r.created_at', '=', new Date(at)), eb('r.id', '<', id)])]),
-    )
-  }
+  if (after) select = select.where(olderThan(after, 'r.created_at', 'r.id'))
   return select.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit + 1).execute()
 }

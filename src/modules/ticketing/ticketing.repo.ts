@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely'
 import type { Reader, Tx } from '../../db/database.js'
 import type { Keyset } from '../../platform/pagination.js'
 import type { TicketingTables } from './ticketing.tables.js'
+import { olderThan } from '../../platform/pagination.js'
 
 export type EventRow = Selectable<TicketingTables['ticketed_events']>
 
@@ -30,11 +31,6 @@ export function changeStatus(tx: Tx, orgId: string, id: string, from: readonly E
 
 export function listEvents(db: Reader, orgId: string, after: Keyset | null, limit: number): Promise<EventRow[]> {
   let select = db.selectFrom('ticketed_events').selectAll().where('org_id', '=', orgId)
-  if (after) {
-    const [at, id] = after as [string, string]
-    select = select.where((eb) =>
-      eb.or([eb('created_at', '<', new Date(at)), eb.and([eb('created_at', '=', new Date(at)), eb('id', '<', id)])]),
-    )
-  }
+  if (after) select = select.where(olderThan(after, 'created_at', 'id'))
   return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute()
 }

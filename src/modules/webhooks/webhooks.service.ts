@@ -4,7 +4,7 @@ import type { RequestContext } from '../../platform/context.js'
 import type { SecretBox } from '../../platform/crypto.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import type { IdGenerator } from '../../platform/ids.js'
-import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
+import { decodeCursor, olderThan, type Page, toPage } from '../../platform/pagination.js'
 import type { AuditLog } from '../audit/audit.service.js'
 import { deliveredKind, isKnownKind } from './webhooks.kinds.js'
 import { attemptsOf, insertDelivery, presentDelivery, presentWebhook, type EndpointRow } from './webhooks.repo.js'
@@ -170,12 +170,7 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
       const after = decodeCursor(query.cursor, {}, 2)
       const rows = await db.read(ctx.orgId, (reader) => {
         let select = reader.selectFrom('webhook_endpoints').selectAll().where('org_id', '=', ctx.orgId).where('deleted_at', 'is', null)
-        if (after) {
-          const [at, id] = after as [string, string]
-          select = select.where((eb) =>
-            eb.or([eb('created_at', '<', new Date(at)), eb.and([eb('created_at', '=', new Date(at)), eb('id', '<', id)])]),
-          )
-        }
+        if (after) select = select.where(olderThan(after, 'created_at', 'id'))
         return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()
       })
       return toPage(rows, query.limit, (row) => [row.created_at.toISOString(), row.id], presentWebhook, {})
@@ -234,12 +229,7 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
       const { rows, attempts } = await db.read(ctx.orgId, async (reader) => {
         let select = reader.selectFrom('webhook_deliveries').selectAll().where('org_id', '=', ctx.orgId).where('endpoint_id', '=', id)
         if (query.status) select = select.where('status', '=', query.status)
-        if (after) {
-          const [at, deliveryId] = after as [string, string]
-          select = select.where((eb) =>
-            eb.or([eb('created_at', '<', new Date(at)), eb.and([eb('created_at', '=', new Date(at)), eb('id', '<', deliveryId)])]),
-          )
-        }
+        if (after) select = select.where(olderThan(after, 'created_at', 'id'))
         const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()
         return { rows, attempts: await attemptsOf(reader, ctx.orgId, rows.slice(0, query.limit).map((row) => row.id)) }
       })
