@@ -1,20 +1,47 @@
-/**
- * `npm run bench`: the benchmark scenarios of the Performance issue register here.
- * None is implemented yet; this says so rather than printing figures it did not measure.
- */
-const scenarios: Record<string, () => Promise<void>> = {}
+import { mkdir, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import type { Measurement, Scenario } from './lib/scenario.js'
 
-const wanted = process.argv.slice(2)
-const names = wanted.length ? wanted : Object.keys(scenarios)
-if (names.length === 0) {
+/**
+ * `npm run bench [-- <scenario> ...]`: each scenario measures Oeuvre against a floor
+ * doing the same work with the bare minimum, in the same run, and prints the ratio.
+ * Scenarios register in this list.
+ */
+const scenarios: Scenario[] = []
+
+const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const redisUrl = process.env.REDIS_URL ?? null
+const scale = Number(process.env.BENCH_SCALE ?? '1')
+
+const wanted = process.argv.slice(2).filter((arg) => arg !== '--')
+const selected = wanted.length ? wanted.map((name) => scenarios.find((s) => s.name === name) ?? name) : scenarios
+const unknown = selected.filter((s): s is string => typeof s === 'string')
+if (unknown.length) {
+  process.stderr.write(`unknown scenario(s) ${unknown.join(', ')}; known: ${scenarios.map((s) => s.name).join(', ') || '(none yet)'}\n`)
+  process.exit(1)
+}
+if (selected.length === 0) {
   process.stderr.write('No benchmark scenarios are implemented yet (see the Performance issue).\n')
   process.exit(1)
 }
-for (const name of names) {
-  const scenario = scenarios[name]
-  if (!scenario) {
-    process.stderr.write(`unknown scenario ${name}; known: ${Object.keys(scenarios).join(', ')}\n`)
-    process.exit(1)
+
+const results: Record<string, Measurement[]> = {}
+for (const scenario of selected as Scenario[]) {
+  process.stdout.write(`\n## ${scenario.name}: ${scenario.description}\n`)
+  const started = Date.now()
+  const measurements = await scenario.run({ databaseUrl, redisUrl, scale, log: (message) => process.stdout.write(`   ${message}\n`) })
+  for (const m of measurements) {
+    const verdict = m.ratio >= m.target ? 'meets' : 'BELOW'
+    const extra = m.extra ? `  ${Object.entries(m.extra).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''
+    process.stdout.write(
+      `   ${m.name}: floor ${m.floor.toFixed(1)} ${m.unit}, oeuvre ${m.oeuvre.toFixed(1)} ${m.unit}, ratio ${m.ratio.toFixed(2)} (target ${m.target}: ${verdict})${extra}\n`,
+    )
   }
-  await scenario()
+  process.stdout.write(`   (${((Date.now() - started) / 1000).toFixed(0)} s)\n`)
+  results[scenario.name] = measurements
 }
+
+const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` }
+await mkdir(new URL('./results/', import.meta.url), { recursive: true })
+await writeFile(new URL('./results/latest.json', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), scale, machine, results }, null, 2)}\n`)
+process.stdout.write('\nwritten to bench/results/latest.json\n')

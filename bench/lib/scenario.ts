@@ -1,0 +1,29 @@
+/** One figure of a scenario: Oeuvre's result next to the floor measured in the same run. */
+export interface Measurement {
+  /** e.g. "feed requests/s" */
+  name: string
+  unit: string
+  floor: number
+  oeuvre: number
+  /** oeuvre / floor for higher-is-better units; floor / oeuvre for times (always: 1.0 = as fast as the floor). */
+  ratio: number
+  /** The target ratio (at least). */
+  target: number
+  /** Anything else worth printing: p99 latency, peak RSS, counts. */
+  extra?: Record<string, number | string>
+}
+
+export interface ScenarioContext {
+  /** A PostgreSQL server URL; each scenario creates (and drops) its own database on it. */
+  databaseUrl: string
+  redisUrl: string | null
+  /** 1 = the full sizes; smaller for a quick smoke run (BENCH_SCALE). */
+  scale: number
+  log(message: string): void
+}
+
+export interface Scenario {
+  name: string
+  description: string
+  run(context: ScenarioContext): Promise<Measurement[]>
+}
