@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../platform/errors.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
 import { existingCreatorIds } from '../creators/creators.repo.js'
 import { normaliseIsrc, requireIdentifier } from '../records/identifiers.js'
-import { iso, uniqueViolation, type RecordDeps } from '../records/records.mount.js'
+import { iso, conflictsAsAppErrors, type RecordDeps } from '../records/records.mount.js'
 import { activeEntryWithIsrc, findEntry, insertEntry, listEntries, splitsOf, supersedeEntry, type CatalogRow, type SplitRow } from './catalog.repo.js'
 import { checkSplitCreators, checkSplitShape, normaliseIdentifiers, requireTerritories } from './catalog.rules.js'
 import type { CatalogEntry, CatalogQuery, CreateCatalogBody, Split } from './catalog.schemas.js'
@@ -110,16 +110,9 @@ export function createCatalogService(deps: RecordDeps): CatalogService {
   }
 
   return {
-    async create(ctx, body) {
-      try {
-        return await create(ctx, body)
-      } catch (error) {
-        // A concurrent writer won the race the checks above could not see.
-        const constraint = uniqueViolation(error)
-        const detail = constraint === null ? undefined : CONSTRAINT_CONFLICTS[constraint]
-        if (detail) throw new AppError('conflict', detail)
-        throw error
-      }
+    create(ctx, body) {
+      // A concurrent writer won the race the checks above could not see.
+      return conflictsAsAppErrors(() => create(ctx, body), CONSTRAINT_CONFLICTS)
     },
 
     async get(ctx, id) {

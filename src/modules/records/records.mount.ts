@@ -3,6 +3,7 @@ import type { Clock } from '../../platform/clock.js'
 import type { Database } from '../../db/database.js'
 import type { IdGenerator } from '../../platform/ids.js'
 import type { AuditLog } from '../audit/audit.service.js'
+import { AppError } from '../../platform/errors.js'
 
 /**
  * Where a record family's routes are mounted: the session surface (`/api/catalog`,
@@ -45,6 +46,21 @@ export function uniqueViolation(error: unknown): string | null {
   if (typeof error !== 'object' || error === null) return null
   const { code, constraint } = error as { code?: unknown; constraint?: unknown }
   return code === '23505' ? String(constraint ?? '') : null
+}
+
+/**
+ * Runs a write whose checks a concurrent writer can race: a unique index it hit first
+ * becomes 409 conflict with that index's message; anything else passes through.
+ */
+export async function conflictsAsAppErrors<T>(work: () => Promise<T>, conflicts: Readonly<Record<string, string>>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    const constraint = uniqueViolation(error)
+    const detail = constraint === null ? undefined : conflicts[constraint]
+    if (detail) throw new AppError('conflict', detail)
+    throw error
+  }
 }
 
 export const iso = (date: Date): string => date.toISOString()

@@ -7,7 +7,7 @@ import { allocate } from '../money/allocation.js'
 import { formatAmount, MICRO_PLACES, parseAmount } from '../money/decimal.js'
 import { requireCurrency } from '../money/money.schemas.js'
 import { requireCountry } from '../records/identifiers.js'
-import { iso, uniqueViolation, type RecordDeps } from '../records/records.mount.js'
+import { iso, conflictsAsAppErrors, type RecordDeps } from '../records/records.mount.js'
 import { findEvent } from '../ticketing/ticketing.repo.js'
 import { allocationsOf, findReversal, findRevenue, findStatementLine, insertRevenue, listRevenue, type AllocationRow, type RevenueRow } from './revenue.repo.js'
 import { checkMirror, entryReference, referenceNames, referenceParam, type LineFields } from './revenue.rules.js'
@@ -41,7 +41,8 @@ export function presentRevenue(row: RevenueRow, allocations: readonly Allocation
   }
 }
 
-function lineFields(body: CreateRevenueBody): LineFields {
+/** The validated, normalised fields of a line (shared with the statement import). */
+export function lineFields(body: CreateRevenueBody): LineFields {
   const currency = requireCurrency(body.currency)
   if (body.territory !== 'WORLD') requireCountry(body.territory, 'territory')
   if (body.periodStart > body.periodEnd) throw new AppError('parameter_invalid', 'periodEnd must not be before periodStart', { param: 'periodEnd' })
@@ -148,16 +149,9 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
   }
 
   return {
-    async create(ctx, body) {
-      try {
-        return await create(ctx, body)
-      } catch (error) {
-        // A concurrent import of the same line (or reversal) won the race.
-        const constraint = uniqueViolation(error)
-        const detail = constraint === null ? undefined : CONSTRAINT_CONFLICTS[constraint]
-        if (detail) throw new AppError('conflict', detail)
-        throw error
-      }
+    create(ctx, body) {
+      // A concurrent import of the same line (or reversal) won the race.
+      return conflictsAsAppErrors(() => create(ctx, body), CONSTRAINT_CONFLICTS)
     },
 
     async list(ctx, query) {
