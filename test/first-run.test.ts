@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 
 /** `npm start` on a fresh data directory, as a new user runs it (embedded database). */
 async function start(dataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn('npx', ['tsx', 'src/main.ts', 'serve'], {
+  // One process (no npx wrapper), so stopping it stops the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
     env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
