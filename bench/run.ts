@@ -1,13 +1,19 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import type { Measurement, Scenario } from './lib/scenario.js'
+import { createScenario } from './scenarios/create.js'
+import { feedScenario } from './scenarios/feed.js'
+import { webhooksScenario } from './scenarios/webhooks.js'
+import { importScenario } from './scenarios/import.js'
+import { payoutRunScenario } from './scenarios/payout-run.js'
+import { verifyScenario } from './scenarios/verify.js'
 
 /**
  * `npm run bench [-- <scenario> ...]`: each scenario measures Oeuvre against a floor
  * doing the same work with the bare minimum, in the same run, and prints the ratio.
  * Scenarios register in this list.
  */
-const scenarios: Scenario[] = []
+const scenarios: Scenario[] = [feedScenario, createScenario, webhooksScenario, importScenario, payoutRunScenario, verifyScenario]
 
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const redisUrl = process.env.REDIS_URL ?? null

@@ -6,6 +6,8 @@ import { migrate } from './db/migrate.js'
 import { systemClock } from './platform/clock.js'
 import { createPasswordHasher } from './platform/crypto.js'
 import { verifyChainAndSeals } from './modules/audit/audit.verify.js'
+import { runPayouts } from './modules/payouts/payouts.run.js'
+import { importStatement, type ImportProgress } from './modules/revenue/revenue.import.js'
 import { openRuntime } from './runtime.js'
 import { createServices, loadServiceKeys } from './services.js'
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from './seed.js'
@@ -114,5 +116,84 @@ audit
     else process.stdout.write(`BROKEN at sequence ${report.broken?.sequence}${report.broken?.eventId ? ` (${report.broken.eventId})` : ''}: ${report.broken?.reason}\n`)
     process.exitCode = report.ok ? 0 : 1
   })
+
+/** The services a one-shot command needs (the audit log with its listeners, so webhooks see the events). */
+async function openServices(): Promise<{ services: ReturnType<typeof createServices>; close(): Promise<void> }> {
+  const cfg = config()
+  const { db, limiter } = await openRuntime(cfg, systemClock)
+  const services = createServices({ config: cfg, db, clock: systemClock, limiter, ...(await loadServiceKeys(cfg)) })
+  return { services, close: async () => { await db.close(); await limiter.close() } }
+}
+
+/** Runs a command, printing an AppError's detail (not a stack) and exiting 1. */
+async function command(work: () => Promise<void>): Promise<void> {
+  try {
+    await work()
+  } catch (error) {
+    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exitCode = 1
+  }
+}
+
+const progressLine = (text: string) => {
+  if (process.stderr.isTTY) process.stderr.write(`\r\x1b[2K${text}`)
+}
+
+program
+  .command('revenue')
+  .description('revenue tools')
+  .command('import')
+  .description('import a DSP statement (CSV: isrc, territory, period_start, period_end, units, amount, currency, statement_ref, line_ref); re-runnable')
+  .argument('<file>', 'the statement CSV')
+  .requiredOption('--org <orgId>', 'the org the revenue is booked to')
+  .option('--source <name>', 'where the money comes from (default: the file name)')
+  .option('--batch <lines>', 'lines per transaction', (value) => Number.parseInt(value, 10))
+  .action((file: string, options: { org: string; source?: string; batch?: number }) =>
+    command(async () => {
+      const { services, close } = await openServices()
+      const started = Date.now()
+      const onProgress = (p: ImportProgress) =>
+        progressLine(`${p.lines} lines (${(p.bytes / 2 ** 20).toFixed(1)} MiB, ${Math.round(p.lines / Math.max(0.001, (Date.now() - started) / 1000))}/s): imported ${p.imported}, skipped ${p.skipped}, rejected ${p.rejected}`)
+      try {
+        const report = await importStatement(services, { orgId: options.org, file, onProgress, ...(options.source ? { source: options.source } : {}), ...(options.batch ? { batchSize: options.batch } : {}) })
+        progressLine('')
+        for (const rejection of report.rejections) process.stderr.write(`line ${rejection.line}: ${rejection.reason}\n`)
+        if (report.rejected > report.rejections.length) process.stderr.write(`(and ${report.rejected - report.rejections.length} more rejected lines)\n`)
+        process.stdout.write(`imported ${report.imported}, skipped ${report.skipped} (already present), rejected ${report.rejected}\n`)
+      } finally {
+        await close()
+      }
+    }),
+  )
+
+program
+  .command('payouts')
+  .description('payout tools')
+  .command('run')
+  .description('create a payout for every creator of the org with something to pay')
+  .requiredOption('--org <orgId>', 'the org')
+  .option('--currency <code>', 'pay this currency (default: each creator’s payout currency)')
+  .option('--through <date>', 'include revenue whose period ends on or before this date (YYYY-MM-DD)')
+  .action((options: { org: string; currency?: string; through?: string }) =>
+    command(async () => {
+      const { services, close } = await openServices()
+      try {
+        const report = await runPayouts(services.db, services.payouts, {
+          orgId: options.org,
+          ...(options.currency ? { currency: options.currency.toUpperCase() } : {}),
+          ...(options.through ? { through: options.through } : {}),
+          onProgress: (r) => progressLine(`${r.creators} creators: created ${r.created}`),
+        })
+        progressLine('')
+        for (const failure of report.failures) process.stderr.write(`${failure.creatorId}: ${failure.reason}\n`)
+        process.stdout.write(
+          `created ${report.created} payouts for ${report.creators} creators, skipped ${report.nothingToPay} (nothing to pay), ${report.belowMinimum} (below minimum), failed ${report.failed}\n`,
+        )
+        if (report.failed > 0) process.exitCode = 1
+      } finally {
+        await close()
+      }
+    }),
+  )
 
 await program.parseAsync(process.argv)

@@ -21,11 +21,21 @@ export interface AuditActor {
   actor: { userId: string }
 }
 
+export interface AppendItem {
+  action: string
+  resource: Resource | null
+  data: unknown
+}
+
+const APPEND_CHUNK = 1000
+
 /** Called inside the appending transaction, e.g. to write webhook outbox rows. */
 export type AppendListener = (tx: Tx, event: OrgEvent) => Promise<void>
 
 export interface AuditLog {
   append(tx: Tx, ctx: AuditActor, action: string, resource: Resource | null, data: unknown): Promise<OrgEvent>
+  /** The same events as `append` one by one, in one head update and multi-row inserts (bulk imports). */
+  appendMany(tx: Tx, ctx: AuditActor, items: readonly AppendItem[]): Promise<OrgEvent[]>
   onAppend(listener: AppendListener): void
   /** Starts an org's chain (inside the org-creating transaction). */
   startChain(tx: Tx, orgId: string): Promise<void>
@@ -104,6 +114,52 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
       const event: OrgEvent = { ...content, hash }
       for (const listener of listeners) await listener(tx, event)
       return event
+    },
+
+    async appendMany(tx, ctx, items) {
+      if (items.length === 0) return []
+      // One head update reserves the whole run of sequences (and takes the same lock as append).
+      const head = await tx
+        .updateTable('org_event_heads')
+        .set((eb) => ({ sequence: eb('sequence', '+', BigInt(items.length)) }))
+        .where('org_id', '=', ctx.orgId)
+        .returning(['sequence', 'hash'])
+        .executeTakeFirstOrThrow()
+      const first = Number(head.sequence) - items.length + 1
+      const createdAt = deps.clock.now().toISOString()
+      let previousHash = head.hash
+      const events: OrgEvent[] = items.map((item, index) => {
+        const content = {
+          id: deps.ids.next('event'),
+          orgId: ctx.orgId,
+          sequence: first + index,
+          action: item.action,
+          userId: ctx.actor.userId,
+          createdAt,
+          resource: item.resource,
+          data: JSON.parse(JSON.stringify(item.data ?? {})) as unknown,
+        }
+        previousHash = eventHash(content, previousHash)
+        return { ...content, hash: previousHash }
+      })
+      for (let start = 0; start < events.length; start += APPEND_CHUNK) {
+        const rows = events.slice(start, start + APPEND_CHUNK).map((event) => ({
+          org_id: event.orgId,
+          sequence: BigInt(event.sequence),
+          id: event.id,
+          action: event.action,
+          user_id: event.userId,
+          resource_type: event.resource?.type ?? null,
+          resource_id: event.resource?.id ?? null,
+          data: JSON.stringify(event.data),
+          created_at: new Date(event.createdAt),
+          hash: event.hash,
+        }))
+        await tx.insertInto('org_events').values(rows).execute()
+      }
+      await tx.updateTable('org_event_heads').set({ hash: previousHash }).where('org_id', '=', ctx.orgId).execute()
+      for (const event of events) for (const listener of listeners) await listener(tx, event)
+      return events
     },
 
     async list(orgId, query) {

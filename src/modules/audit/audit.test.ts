@@ -86,6 +86,24 @@ describe('the org event log', () => {
     expect(await verifyChain(t.db, owner.orgId)).toEqual({ orgId: owner.orgId, ok: true, events: 51 })
   })
 
+  it('appends a run of events in one step (bulk imports) on the same gapless, verifiable chain', async () => {
+    const owner = await ownerWithOrg(t.app)
+    await invite(owner)
+    const ctx = { orgId: owner.orgId, actor: { userId: owner.userId } }
+    const items = Array.from({ length: 5 }, (_, i) => ({ action: 'test.bulk', resource: { type: 'test', id: `t${i}` }, data: { i } }))
+    const appended = await t.db.tx(ctx, (tx) => t.services.audit.appendMany(tx, ctx, items))
+    expect(appended.map((e) => e.sequence)).toEqual([3, 4, 5, 6, 7])
+    await invite(owner)
+    const events = await allEvents(owner)
+    expect(events.map((e) => e.sequence)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+    let previous = `sha256:${'0'.repeat(64)}`
+    for (const event of events) {
+      expect(recomputeHash(event, previous)).toBe(event.hash)
+      previous = event.hash
+    }
+    expect(await verifyChain(t.db, owner.orgId)).toEqual({ orgId: owner.orgId, ok: true, events: 8 })
+  })
+
   it('does not let the application role change or delete events', async () => {
     const owner = await ownerWithOrg(t.app)
     await expect(

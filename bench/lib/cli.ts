@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { ROOT } from './servers.js'
+
+/** One `oeuvre <command>` run to completion: what it printed, how long it took, its peak memory. */
+export interface CliRun {
+  code: number
+  stdout: string
+  stderr: string
+  ms: number
+  /** Peak resident set (VmHWM of /proc/<pid>/status, sampled until exit), in MiB; 0 where /proc is absent. */
+  peakRssMiB: number
+}
+
+async function highWaterKiB(pid: number): Promise<number> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8')
+    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0)
+  } catch {
+    return 0
+  }
+}
+
+/** Runs `node src/main.ts <args>` (through tsx, as `bin/oeuvre.mjs` does) with `env`; throws unless it exits 0. */
+export async function runOeuvreCli(args: string[], env: Record<string, string>): Promise<CliRun> {
+  const started = performance.now()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  let peakKiB = 0
+  // VmHWM is monotonic: the last sample before exit is the peak, give or take the final 50 ms.
+  const sampler = setInterval(() => {
+    if (child.pid) void highWaterKiB(child.pid).then((kib) => (peakKiB = Math.max(peakKiB, kib)))
+  }, 50)
+  const code = await new Promise<number>((resolve) => child.once('exit', (exitCode) => resolve(exitCode ?? 1)))
+  clearInterval(sampler)
+  const ms = performance.now() - started
+  if (code !== 0) throw new Error(`oeuvre ${args.join(' ')} exited with ${code}:\n${stdout}\n${stderr}`)
+  return { code, stdout, stderr, ms, peakRssMiB: Math.round(peakKiB / 102.4) / 10 }
+}

@@ -1,0 +1,40 @@
+import type pg from 'pg'
+
+/** Bulk SQL seeding of the record families as the table owner: what thousands of API calls would leave behind. */
+
+/** Creator i's id (so seeds and checks agree without reading back). */
+export const creatorId = (i: number): string => `crt_bench${String(i).padStart(10, '0')}`
+/** Catalog entry i's id, and its ISRC (QZ + BEN + 26 + 5 digits: up to 100,000 entries). */
+export const entryId = (i: number): string => `cat_bench${String(i).padStart(10, '0')}`
+export const entryIsrc = (i: number): string => `QZBEN26${String(i).padStart(5, '0')}`
+
+/** `count` person creators paid in EUR, minimum payout 0. */
+export async function seedCreators(owner: pg.Pool, orgId: string, userId: string, count: number): Promise<void> {
+  await owner.query(
+    `insert into creators (org_id, id, name, kind, roles, payout_currency, minimum_payout_micros, opening_balance_micros, created_at, created_by)
+     select $1, 'crt_bench' || lpad(i::text, 10, '0'), 'Creator ' || i, 'person', array['composer'], 'EUR', 0, 0, now(), $2
+     from generate_series(0, $3::int - 1) as i`,
+    [orgId, userId, count],
+  )
+}
+
+/**
+ * `count` active recordings with ISRCs, each split among three creators (3333/3333/3334 bps)
+ * taken round-robin from `creators`.
+ */
+export async function seedRecordings(owner: pg.Pool, orgId: string, userId: string, count: number, creators: number): Promise<void> {
+  if (count > 100_000) throw new Error('entryIsrc has room for 100,000 entries')
+  await owner.query(
+    `insert into catalog_entries (org_id, id, kind, title, isrc, territories, created_at, created_by)
+     select $1, 'cat_bench' || lpad(i::text, 10, '0'), 'recording', 'Recording ' || i, 'QZBEN26' || lpad(i::text, 5, '0'), array['WORLD'], now(), $2
+     from generate_series(0, $3::int - 1) as i`,
+    [orgId, userId, count],
+  )
+  await owner.query(
+    `insert into catalog_splits (org_id, catalog_id, position, creator_id, role, share_bps)
+     select $1, 'cat_bench' || lpad(i::text, 10, '0'), p, 'crt_bench' || lpad(((i * 3 + p) % $3::int)::text, 10, '0'),
+            case p when 0 then 'composer' when 1 then 'lyricist' else 'arranger' end, case p when 2 then 3334 else 3333 end
+     from generate_series(0, $2::int - 1) as i, generate_series(0, 2) as p`,
+    [orgId, count, creators],
+  )
+}

@@ -1,0 +1,76 @@
+import { memberSessions, ownerWithOrg, post } from '../lib/accounts.js'
+import { withScenarioDatabase } from '../lib/database.js'
+import { assertClean, loadSeconds, runLoad, throughput } from '../lib/load.js'
+import type { Scenario } from '../lib/scenario.js'
+import { Cleanup, startChild, startOeuvre } from '../lib/servers.js'
+
+const CONNECTIONS = 10
+
+/** A revenue line as a DSP statement would send it; `{{n}}` makes each request's line (and key) unique. */
+function revenueBody(catalogId: string): string {
+  return JSON.stringify({
+    catalogId,
+    source: 'Spotify',
+    type: 'stream',
+    periodStart: '2026-09-01',
+    periodEnd: '2026-09-30',
+    territory: 'DE',
+    units: 1000,
+    amount: '10.000001',
+    currency: 'EUR',
+    statementRef: 'BENCH-2026-09',
+    lineRef: '{{n}}',
+  })
+}
+
+/** Recording revenue through the session API (transaction, allocations, chained org event, outbox, idempotency) against a bare one-row insert. */
+export const createScenario: Scenario = {
+  name: 'create',
+  description: `POST /api/revenue with session tokens and a unique Idempotency-Key at ${CONNECTIONS} connections, vs a bare route inserting one row`,
+  async run(context) {
+    return withScenarioDatabase(context.databaseUrl, 'create', async (db) => {
+      const cleanup = new Cleanup()
+      try {
+        const oeuvre = await startOeuvre(db.url, context.redisUrl)
+        cleanup.add(oeuvre.stop)
+        const owner = await ownerWithOrg(oeuvre.ready, 'create')
+        const creators: string[] = []
+        for (const name of ['A', 'B', 'C']) {
+          const creator = await post<{ id: string }>(`${oeuvre.ready}/api/creators`, { name, kind: 'person', roles: ['composer'], payoutCurrency: 'EUR' }, { token: owner.token })
+          creators.push(creator.id)
+        }
+        const entry = await post<{ id: string }>(
+          `${oeuvre.ready}/api/catalog`,
+          { kind: 'work', title: 'Bench Song', splits: creators.map((creatorId, i) => ({ creatorId, role: 'composer', shareBps: i === 2 ? 3334 : 3333 })) },
+          { token: owner.token },
+        )
+        // One session per connection: the session tier (600/min, burst 1,200) is per user.
+        const tokens = await memberSessions(db.owner, owner.orgId, CONNECTIONS)
+
+        const floor = await startChild(['bench/floors/create-floor.ts'], { env: { DATABASE_URL: db.url }, ready: /listening on (\S+)/ })
+        cleanup.add(floor.stop)
+        const seconds = loadSeconds(context.scale)
+        const load = (url: string, durationSeconds: number, withTokens: boolean) =>
+          runLoad({
+            url: `${url}/api/revenue`,
+            method: 'POST',
+            connections: CONNECTIONS,
+            durationSeconds,
+            headers: { 'content-type': 'application/json', 'idempotency-key': 'bench-{{n}}' },
+            body: revenueBody(entry.id),
+            ...(withTokens ? { tokens } : {}),
+          })
+        await load(floor.ready, 1, false)
+        await load(oeuvre.ready, 1, true)
+        const floorResult = await load(floor.ready, seconds, false)
+        assertClean('create floor', floorResult)
+        const oeuvreResult = await load(oeuvre.ready, seconds, true)
+        assertClean('create oeuvre', oeuvreResult)
+        const written = await db.owner.query<{ n: string }>(`select count(*) as n from revenue_entries where org_id = $1`, [owner.orgId])
+        return [throughput('create requests/s', floorResult, oeuvreResult, 0.4, { connections: CONNECTIONS, seconds, revenueEntries: Number(written.rows[0]!.n) })]
+      } finally {
+        await cleanup.run()
+      }
+    })
+  },
+}
