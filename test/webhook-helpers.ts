@@ -9,7 +9,9 @@ import type { Job } from '../src/worker/worker.js'
 import type { HostLookup, ResolvedAddress } from '../src/modules/webhooks/webhooks.ssrf.js'
 import pg from 'pg'
 import { openDatabase, type Database } from '../src/db/database.js'
-import { openTestDatabase, type TestApp } from './helpers.js'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import type { RequestContext } from '../src/platform/context.js'
+import { openTestDatabase, ownerWithOrg, type OrgAccount, type TestApp } from './helpers.js'
 
 /** DNS the test controls: names map to addresses, and can be re-pointed mid-test. */
 export class FakeDns {
@@ -190,4 +192,41 @@ export async function drain(job: Job, rounds = 20): Promise<number> {
     if (handled === 0) return total
   }
   return total
+}
+
+/**
+ * The shared setup of the worker-level webhook tests: one app, one receiver and one
+ * owner per file, each test starting with no endpoints (so no leftover retry meets
+ * another test's receiver). The fields are filled in by the suite's beforeAll.
+ */
+export interface WebhookSuite {
+  t: WebhookTestApp
+  receiver: Receiver
+  owner: OrgAccount
+  /** The owner acting through the service (these tests move the clock past any session's life). */
+  ctx(): RequestContext
+}
+
+export function useWebhookSuite(options: { timeoutMs?: number } = {}): WebhookSuite {
+  const suite = {} as WebhookSuite
+  suite.ctx = () => ({ orgId: suite.owner.orgId, requestId: 'req_test', actor: { userId: suite.owner.userId, kind: 'person', role: 'owner' } })
+  beforeAll(async () => {
+    suite.t = await buildWebhookTestApp({ timeoutMs: options.timeoutMs ?? 1000 })
+    suite.receiver = await Receiver.start()
+    suite.owner = await ownerWithOrg(suite.t.app)
+  })
+  afterAll(async () => {
+    await suite.receiver.close()
+    await suite.t.close()
+  })
+  beforeEach(() => {
+    suite.receiver.clear()
+  })
+  afterEach(async () => {
+    for (const webhook of (await suite.t.services.webhooks.list(suite.ctx(), { limit: 100 })).data) {
+      await suite.t.services.webhooks.remove(suite.ctx(), webhook.id)
+    }
+    await drain(suite.t.deliveries)
+  })
+  return suite
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type pg from 'pg'
 import { hashSecret } from '../../src/platform/crypto.js'
 import { newSecret } from '../../src/platform/ids.js'
+import { Cleanup, startOeuvre } from './servers.js'
 
 /** Setting up who calls Oeuvre in a scenario: over its HTTP API, as a user would, plus owner SQL where the API has no shortcut. */
 
@@ -28,6 +29,21 @@ export async function ownerWithOrg(baseUrl: string, label: string): Promise<Owne
   const signup = await post<{ token: string; user: { id: string } }>(`${baseUrl}/api/auth/signup`, { email, password: 'correct horse battery', name: 'Bench' })
   const org = await post<{ id: string }>(`${baseUrl}/api/orgs`, { name: `Bench ${label}`, environment: 'sandbox' }, { token: signup.token })
   return { token: signup.token, userId: signup.user.id, orgId: org.id }
+}
+
+/**
+ * An owner and org made over HTTP by an Oeuvre started for just that and stopped again,
+ * for scenarios that then seed with owner SQL and measure a CLI command.
+ */
+export async function provisionOrg(databaseUrl: string, redisUrl: string | null, label: string): Promise<Owner> {
+  const cleanup = new Cleanup()
+  try {
+    const oeuvre = await startOeuvre(databaseUrl, redisUrl)
+    cleanup.add(oeuvre.stop)
+    return await ownerWithOrg(oeuvre.ready, label)
+  } finally {
+    await cleanup.run()
+  }
 }
 
 /**

@@ -5,12 +5,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { from as copyFrom } from 'pg-copy-streams'
-import { ownerWithOrg } from '../lib/accounts.js'
+import { provisionOrg } from '../lib/accounts.js'
 import { runOeuvreCli } from '../lib/cli.js'
 import { withScenarioDatabase } from '../lib/database.js'
 import { entryIsrc, seedCreators, seedRecordings } from '../lib/records-seed.js'
 import type { Measurement, Scenario } from '../lib/scenario.js'
-import { Cleanup, startOeuvre } from '../lib/servers.js'
 
 const TERRITORIES = ['DE', 'FR', 'GB', 'US', 'SE', 'WORLD']
 const MEMORY_BUDGET_MIB = 256
@@ -47,16 +46,7 @@ export const importScenario: Scenario = {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'oeuvre-bench-import-'))
     try {
       return await withScenarioDatabase(context.databaseUrl, 'import', async (db) => {
-        const cleanup = new Cleanup()
-        let orgId: string
-        let userId: string
-        try {
-          const oeuvre = await startOeuvre(db.url, context.redisUrl)
-          cleanup.add(oeuvre.stop)
-          ;({ orgId, userId } = await ownerWithOrg(oeuvre.ready, 'import'))
-        } finally {
-          await cleanup.run()
-        }
+        const { orgId, userId } = await provisionOrg(db.url, context.redisUrl, 'import')
         await seedCreators(db.owner, orgId, userId, creators)
         await seedRecordings(db.owner, orgId, userId, entries, creators)
         const file = path.join(dir, 'statement.csv')

@@ -1,12 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { ownerWithOrg } from '../lib/accounts.js'
+import { provisionOrg } from '../lib/accounts.js'
 import { runOeuvreCli } from '../lib/cli.js'
 import { withScenarioDatabase } from '../lib/database.js'
 import { seedCreators, seedRecordings } from '../lib/records-seed.js'
 import type { Scenario } from '../lib/scenario.js'
-import { Cleanup, startOeuvre } from '../lib/servers.js'
 
 const PER_ENTRY = 4
 
@@ -21,16 +20,7 @@ export const payoutRunScenario: Scenario = {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'oeuvre-bench-payouts-'))
     try {
       return await withScenarioDatabase(context.databaseUrl, 'payout_run', async (db) => {
-        const cleanup = new Cleanup()
-        let orgId: string
-        let userId: string
-        try {
-          const oeuvre = await startOeuvre(db.url, context.redisUrl)
-          cleanup.add(oeuvre.stop)
-          ;({ orgId, userId } = await ownerWithOrg(oeuvre.ready, 'payouts'))
-        } finally {
-          await cleanup.run()
-        }
+        const { orgId, userId } = await provisionOrg(db.url, context.redisUrl, 'payouts')
         await seedCreators(db.owner, orgId, userId, creators)
         await seedRecordings(db.owner, orgId, userId, 1, creators)
         // Each revenue line allocated to PER_ENTRY creators round-robin, 2.5 EUR each.

@@ -4,12 +4,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { GENESIS_HASH } from '../../src/modules/audit/audit.chain.js'
 import { canonicalJson } from '../../src/platform/canonical-json.js'
-import { ownerWithOrg } from '../lib/accounts.js'
+import { provisionOrg } from '../lib/accounts.js'
 import { runOeuvreCli } from '../lib/cli.js'
 import { withScenarioDatabase, type ScenarioDatabase } from '../lib/database.js'
 import { seedChainedEvents } from '../lib/events.js'
 import type { Scenario } from '../lib/scenario.js'
-import { Cleanup, startOeuvre } from '../lib/servers.js'
 
 /** Events whose canonical bytes the floor hashes (held in memory): enough for a stable rate, bounded in size. */
 const FLOOR_SAMPLE = 100_000
@@ -59,16 +58,7 @@ export const verifyScenario: Scenario = {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'oeuvre-bench-verify-'))
     try {
       return await withScenarioDatabase(context.databaseUrl, 'verify', async (db) => {
-        const cleanup = new Cleanup()
-        let orgId: string
-        let userId: string
-        try {
-          const oeuvre = await startOeuvre(db.url, context.redisUrl)
-          cleanup.add(oeuvre.stop)
-          ;({ orgId, userId } = await ownerWithOrg(oeuvre.ready, 'verify'))
-        } finally {
-          await cleanup.run()
-        }
+        const { orgId, userId } = await provisionOrg(db.url, context.redisUrl, 'verify')
         const events = await seedChainedEvents(db.owner, orgId, userId, count)
         context.log(`${events} chained events`)
 

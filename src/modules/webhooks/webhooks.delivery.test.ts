@@ -1,32 +1,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { Webhook } from 'standardwebhooks'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { DAY, HOUR, SECOND } from '../../platform/clock.js'
 import type { RequestContext } from '../../platform/context.js'
-import { call, ownerWithOrg, type OrgAccount } from '../../../test/helpers.js'
-import { buildWebhookTestApp, drain, Receiver, type ReceivedDelivery, type WebhookTestApp } from '../../../test/webhook-helpers.js'
+import { call, type OrgAccount } from '../../../test/helpers.js'
+import { drain, useWebhookSuite, type ReceivedDelivery, type Receiver, type WebhookTestApp } from '../../../test/webhook-helpers.js'
 import { RESPONSE_READ_LIMIT } from './webhooks.http.js'
 
+const suite = useWebhookSuite()
 let t: WebhookTestApp
 let receiver: Receiver
 let owner: OrgAccount
-
-beforeAll(async () => {
-  t = await buildWebhookTestApp({ timeoutMs: 1000 })
-  receiver = await Receiver.start()
-  owner = await ownerWithOrg(t.app)
-})
-afterAll(async () => {
-  await receiver.close()
-  await t.close()
-})
-beforeEach(() => {
-  receiver.clear()
-})
-// Each test starts with no endpoints, so no leftover retry meets another test's receiver.
-afterEach(async () => {
-  for (const webhook of (await t.services.webhooks.list(ctxOf(owner), { limit: 100 })).data) await t.services.webhooks.remove(ctxOf(owner), webhook.id)
-  await drain(t.deliveries)
+beforeAll(() => {
+  ;({ t, receiver, owner } = suite)
 })
 
 // Through the service: these tests move the clock by days, past any session's life.

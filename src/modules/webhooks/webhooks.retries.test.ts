@@ -1,30 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { DAY, HOUR, SECOND } from '../../platform/clock.js'
 import type { RequestContext } from '../../platform/context.js'
-import { ownerWithOrg, type OrgAccount } from '../../../test/helpers.js'
-import { buildWebhookTestApp, drain, Receiver, type WebhookTestApp } from '../../../test/webhook-helpers.js'
+import type { OrgAccount } from '../../../test/helpers.js'
+import { drain, useWebhookSuite, type Receiver, type WebhookTestApp } from '../../../test/webhook-helpers.js'
 import { ATTEMPT_TIMEOUT_MS, DEFAULT_RETRY_SCHEDULE, retryAfterMs } from './webhooks.worker.js'
 
+const suite = useWebhookSuite()
 let t: WebhookTestApp
 let receiver: Receiver
 let owner: OrgAccount
-
-beforeAll(async () => {
-  t = await buildWebhookTestApp({ timeoutMs: 1000 })
-  receiver = await Receiver.start()
-  owner = await ownerWithOrg(t.app)
-})
-afterAll(async () => {
-  await receiver.close()
-  await t.close()
-})
-beforeEach(() => {
-  receiver.clear()
-})
-// Each test starts with no endpoints, so no leftover retry meets another test's receiver.
-afterEach(async () => {
-  for (const webhook of (await t.services.webhooks.list(ctxOf(owner), { limit: 100 })).data) await t.services.webhooks.remove(ctxOf(owner), webhook.id)
-  await drain(t.deliveries)
+beforeAll(() => {
+  ;({ t, receiver, owner } = suite)
 })
 
 // Through the service: these tests move the clock by days, past any session's life.
