@@ -29,8 +29,11 @@ export interface AppendItem {
 
 const APPEND_CHUNK = 1000
 
-/** Called inside the appending transaction, e.g. to write webhook outbox rows. */
-export type AppendListener = (tx: Tx, event: OrgEvent) => Promise<void>
+/**
+ * Called inside the appending transaction with the events just appended (one from `append`,
+ * the whole run from `appendMany`), e.g. to write webhook outbox rows once per run.
+ */
+export type AppendListener = (tx: Tx, events: readonly OrgEvent[]) => Promise<void>
 
 export interface AuditLog {
   append(tx: Tx, ctx: AuditActor, action: string, resource: Resource | null, data: unknown): Promise<OrgEvent>
@@ -112,7 +115,7 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
         .where('org_id', '=', ctx.orgId)
         .execute()
       const event: OrgEvent = { ...content, hash }
-      for (const listener of listeners) await listener(tx, event)
+      for (const listener of listeners) await listener(tx, [event])
       return event
     },
 
@@ -158,7 +161,7 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
         await tx.insertInto('org_events').values(rows).execute()
       }
       await tx.updateTable('org_event_heads').set({ hash: previousHash }).where('org_id', '=', ctx.orgId).execute()
-      for (const event of events) for (const listener of listeners) await listener(tx, event)
+      for (const listener of listeners) await listener(tx, events)
       return events
     },
 

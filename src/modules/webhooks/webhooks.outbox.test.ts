@@ -56,6 +56,20 @@ describe('the transactional outbox', () => {
     expect(queued).toMatchObject({ tenant_org: owner.orgId, due_at: t.clock.now() })
   })
 
+  it('queues one delivery per matching event and endpoint for a run appended at once, and none for the others', async () => {
+    const catalogOnly = await subscribe(['catalog.created'])
+    const everything = await subscribe(['audit.emitted'])
+    const items = ['catalog.created', 'creator.created', 'catalog.created'].map((action, i) => ({ action, resource: { type: 'record', id: `rec_${i}` }, data: { i } }))
+    const events = await t.db.tx(ctx, (tx) => t.services.audit.appendMany(tx, ctx, items))
+    const run = new Set(events.map((e) => e.id))
+    const byEvent = (list: { eventId: string; type: string }[]) => list.filter((d) => run.has(d.eventId)).map((d) => `${d.eventId} ${d.type}`).sort()
+    expect(byEvent(await deliveries(catalogOnly.id))).toEqual([`${events[0]!.id} catalog.created`, `${events[2]!.id} catalog.created`].sort())
+    expect(byEvent(await deliveries(everything.id))).toEqual(events.map((e) => `${e.id} audit.emitted`).sort())
+    await drain(t.deliveries)
+    const sent = receiver.received.map((d) => JSON.parse(d.body) as { id: string; type: string }).filter((body) => run.has(body.id))
+    expect(sent.map((body) => `${body.id} ${body.type}`).sort()).toEqual([...byEvent(await deliveries(catalogOnly.id)), ...byEvent(await deliveries(everything.id))].sort())
+  })
+
   it('delivers every event to a receiver that was down for a while, once it is back', async () => {
     const down = await Receiver.start()
     const port = down.port

@@ -61,36 +61,55 @@ export function deliveryPayload(event: OrgEvent, kind: string): string {
   return JSON.stringify({ id: event.id, type: kind, createdAt: event.createdAt, orgId: event.orgId, data })
 }
 
+/** One delivery to write: an event, to one endpoint, as one kind. */
+export interface DeliveryInput {
+  event: OrgEvent
+  endpointId: string
+  kind: string
+}
+
+/** Rows per insert statement: a delivery carries its payload, so statements stay a few MB at most. */
+const DELIVERY_CHUNK = 500
+
+/** Writes deliveries and their queue entries, inside the transaction of their events. */
+export async function insertDeliveries(
+  tx: Tx,
+  input: { ids: IdGenerator; deliveries: readonly DeliveryInput[]; now: Date; firstDelaySeconds: number },
+): Promise<DeliveryRow[]> {
+  const due = new Date(input.now.getTime() + input.firstDelaySeconds * 1000)
+  const rows: DeliveryRow[] = input.deliveries.map(({ event, endpointId, kind }) => ({
+    org_id: event.orgId,
+    id: input.ids.next('delivery'),
+    endpoint_id: endpointId,
+    event_id: event.id,
+    event_type: kind,
+    payload: deliveryPayload(event, kind),
+    status: 'pending',
+    attempt_count: 0,
+    retry_index: 0,
+    redelivery_requested: false,
+    next_attempt_at: due,
+    last_http_status: null,
+    last_error: null,
+    created_at: input.now,
+    updated_at: input.now,
+    finished_at: null,
+  }))
+  for (let start = 0; start < rows.length; start += DELIVERY_CHUNK) {
+    const chunk = rows.slice(start, start + DELIVERY_CHUNK)
+    await tx.insertInto('webhook_deliveries').values(chunk).execute()
+    await tx.insertInto('webhook_queue').values(chunk.map((row) => ({ delivery_id: row.id, tenant_org: row.org_id, due_at: due }))).execute()
+  }
+  return rows
+}
+
 /** Writes one delivery and its queue entry, inside the transaction of the event. */
 export async function insertDelivery(
   tx: Tx,
   input: { ids: IdGenerator; event: OrgEvent; endpointId: string; kind: string; now: Date; firstDelaySeconds: number },
 ): Promise<DeliveryRow> {
-  const due = new Date(input.now.getTime() + input.firstDelaySeconds * 1000)
-  const row = await tx
-    .insertInto('webhook_deliveries')
-    .values({
-      org_id: input.event.orgId,
-      id: input.ids.next('delivery'),
-      endpoint_id: input.endpointId,
-      event_id: input.event.id,
-      event_type: input.kind,
-      payload: deliveryPayload(input.event, input.kind),
-      status: 'pending',
-      attempt_count: 0,
-      retry_index: 0,
-      redelivery_requested: false,
-      next_attempt_at: due,
-      last_http_status: null,
-      last_error: null,
-      created_at: input.now,
-      updated_at: input.now,
-      finished_at: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
-  await tx.insertInto('webhook_queue').values({ delivery_id: row.id, tenant_org: row.org_id, due_at: due }).execute()
-  return row
+  const [row] = await insertDeliveries(tx, { ids: input.ids, deliveries: [{ event: input.event, endpointId: input.endpointId, kind: input.kind }], now: input.now, firstDelaySeconds: input.firstDelaySeconds })
+  return row!
 }
 
 export async function attemptsOf(reader: Reader | Tx, orgId: string, deliveryIds: readonly string[]): Promise<AttemptRow[]> {

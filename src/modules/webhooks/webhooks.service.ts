@@ -7,7 +7,7 @@ import type { IdGenerator } from '../../platform/ids.js'
 import { decodeCursor, olderThan, type Page, toPage } from '../../platform/pagination.js'
 import type { AuditLog } from '../audit/audit.service.js'
 import { deliveredKind, isKnownKind } from './webhooks.kinds.js'
-import { attemptsOf, insertDelivery, presentDelivery, presentWebhook, type EndpointRow } from './webhooks.repo.js'
+import { attemptsOf, insertDeliveries, insertDelivery, presentDelivery, presentWebhook, type DeliveryInput, type EndpointRow } from './webhooks.repo.js'
 import type { CreateWebhookBody, Delivery, DeliveryListQuery, Webhook, WebhookListQuery } from './webhooks.schemas.js'
 
 /** What create and rotate answer: the secret is shown in that response only. */
@@ -47,20 +47,27 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
   const { db, clock, ids, audit, box } = deps
   const firstDelaySeconds = deps.schedule[0] ?? 0
 
-  // The outbox: a delivery per matching endpoint, written in the transaction of the event.
-  audit.onAppend(async (tx, event) => {
+  // The outbox: a delivery per matching endpoint, written in the transaction of the events
+  // (one endpoint read and multi-row inserts per appended run, however long).
+  audit.onAppend(async (tx, events) => {
+    const orgId = events[0]?.orgId
+    if (orgId === undefined) return
     const endpoints = await tx
       .selectFrom('webhook_endpoints')
       .select(['id', 'events'])
-      .where('org_id', '=', event.orgId)
+      .where('org_id', '=', orgId)
       .where('status', '=', 'enabled')
       .where('deleted_at', 'is', null)
       .execute()
-    const now = clock.now()
-    for (const endpoint of endpoints) {
-      const kind = deliveredKind(endpoint.events, event.action)
-      if (kind) await insertDelivery(tx, { ids, event, endpointId: endpoint.id, kind, now, firstDelaySeconds })
+    if (endpoints.length === 0) return
+    const deliveries: DeliveryInput[] = []
+    for (const event of events) {
+      for (const endpoint of endpoints) {
+        const kind = deliveredKind(endpoint.events, event.action)
+        if (kind) deliveries.push({ event, endpointId: endpoint.id, kind })
+      }
     }
+    await insertDeliveries(tx, { ids, deliveries, now: clock.now(), firstDelaySeconds })
   })
 
   async function checkUrl(raw: string): Promise<string> {
