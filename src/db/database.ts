@@ -61,6 +61,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const backend = await openBackend(options)
   const migrations = await readMigrations()
   if (options.migrate !== false) await migrate(backend, migrations)
+  return createDatabase(backend, migrations)
+}
+
+/** The Database over an open, migrated backend. */
+export function createDatabase(backend: SqlBackend, migrations: MigrationFile[]): Database {
   const kysely = new Kysely<DB>({ dialect: createScopedDialect(backend) })
 
   return {

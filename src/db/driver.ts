@@ -60,8 +60,19 @@ function setOrgStatement(orgId: string): string {
   return `select set_config('app.org_id', ${quoteLiteral(orgId)}, true)`
 }
 
+/** A statement whose parameters can be inlined: no string literal in its text, so `$n` is always a placeholder. */
+function inlinable(sql: string): boolean {
+  return !sql.includes("'")
+}
+
+function inline(sql: string, parameters: readonly unknown[]): string {
+  return sql.replace(/\$(\d+)/g, (_, index: string) => inlineParameter(parameters[Number(index) - 1]))
+}
+
 class ScopedConnection implements DatabaseConnection {
   private inTransaction = false
+  /** BEGIN (and the tenant scope) not sent yet: they travel with the transaction's first statement. */
+  private pendingBegin: string | null = null
 
   constructor(
     readonly session: SqlSession,
@@ -71,26 +82,38 @@ class ScopedConnection implements DatabaseConnection {
   async begin(settings: TransactionSettings): Promise<void> {
     let begin = 'begin'
     if (settings.isolationLevel) begin += ` isolation level ${settings.isolationLevel}`
-    const statements = this.scope ? `${begin}; ${setOrgStatement(this.scope.orgId)}` : begin
-    await this.session.simple(statements)
+    this.pendingBegin = this.scope ? `${begin}; ${setOrgStatement(this.scope.orgId)}` : begin
     this.inTransaction = true
   }
 
   async end(command: 'commit' | 'rollback'): Promise<void> {
     this.inTransaction = false
+    // Nothing was sent: there is no transaction to end on the server.
+    if (this.pendingBegin !== null) {
+      this.pendingBegin = null
+      return
+    }
     await this.session.simple(command)
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const { sql, parameters } = compiled
     let result
-    // Outside a transaction a tenant read is one round trip: set_config and the statement
-    // run in the simple protocol's single implicit transaction. SQL text holding string
-    // literals keeps the extended protocol, so `$n` can only ever be a placeholder here.
-    if (this.scope && !this.inTransaction) {
-      if (!sql.includes("'")) {
-        const inlined = sql.replace(/\$(\d+)/g, (_, index: string) => inlineParameter(parameters[Number(index) - 1]))
-        result = await this.session.simple(`${setOrgStatement(this.scope.orgId)}; ${inlined}`)
+    if (this.inTransaction && this.pendingBegin !== null) {
+      // The transaction's first statement: BEGIN, the tenant scope and the statement in one round trip.
+      const begin = this.pendingBegin
+      this.pendingBegin = null
+      if (inlinable(sql)) {
+        result = await this.session.simple(`${begin}; ${inline(sql, parameters)}`)
+      } else {
+        await this.session.simple(begin)
+        result = await this.session.query(sql, parameters)
+      }
+    } else if (this.scope && !this.inTransaction) {
+      // Outside a transaction a tenant read is one round trip: set_config and the statement
+      // run in the simple protocol's single implicit transaction.
+      if (inlinable(sql)) {
+        result = await this.session.simple(`${setOrgStatement(this.scope.orgId)}; ${inline(sql, parameters)}`)
       } else {
         await this.session.simple(`begin; ${setOrgStatement(this.scope.orgId)}`)
         try {
