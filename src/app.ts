@@ -90,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   })
   await app.register(swaggerUi, { routePrefix: '/docs' })
 
+  app.addHook('onClose', () => services.credentials.close())
   registerHttpBasics(app)
   registerGuard(app, { db, clock, config, limiter, authenticators: { session: auth.authenticate, client: services.oauthTokens.authenticate } })
   registerV1Deprecation(app, config.deprecation)

@@ -5,6 +5,7 @@ import { createPasswordHasher, type PasswordHasher } from './platform/crypto.js'
 import { pruneIdempotencyKeys } from './platform/idempotency.js'
 import { createIdGenerator, type IdGenerator } from './platform/ids.js'
 import { createMemoryRateLimiter, type RateLimiter } from './platform/rate-limit.js'
+import { createCredentialCache, type CredentialCache } from './platform/credential-cache.js'
 import type { Job } from './worker/worker.js'
 import { createSecretBox, type SecretBox } from './platform/crypto.js'
 import { createWebhooksModule, type WebhookNetwork } from './modules/webhooks/webhooks.module.js'
@@ -54,6 +55,8 @@ export interface Services {
   ids: IdGenerator
   limiter: RateLimiter
   passwords: PasswordHasher
+  /** Resolved sessions and access tokens, invalidated across nodes (close it with the app). */
+  credentials: CredentialCache
   audit: AuditLog
   auth: AuthService
   orgs: OrgsService
@@ -78,11 +81,12 @@ export function createServices(deps: ServiceDeps): Services {
   const limiter = deps.limiter ?? createMemoryRateLimiter(clock)
   const passwords = deps.passwords ?? createPasswordHasher()
 
+  const credentials = createCredentialCache({ db, clock })
   const audit = createAuditLog({ db, clock, ids })
-  const auth = createAuthService({ db, clock, ids, passwords, limiter })
-  const orgs = createOrgsService({ db, clock, ids, audit, config })
-  const oauthClients = createClientsService({ db, clock, ids, audit, config })
-  const oauthTokens = createTokensService({ db, clock, limiter })
+  const auth = createAuthService({ db, clock, ids, passwords, limiter, credentials })
+  const orgs = createOrgsService({ db, clock, ids, audit, config, credentials })
+  const oauthClients = createClientsService({ db, clock, ids, audit, config, credentials })
+  const oauthTokens = createTokensService({ db, clock, limiter, credentials })
   const creators = createCreatorsService({ db, clock, ids, audit })
   const catalog = createCatalogService({ db, clock, ids, audit })
   const ticketing = createTicketingService({ db, clock, ids, audit })
@@ -102,5 +106,5 @@ export function createServices(deps: ServiceDeps): Services {
   const { webhooks } = webhookModule
   const { evidence, signer: evidenceSigner } = evidenceModule
 
-  return { config, db, clock, ids, limiter, passwords, audit, auth, orgs, oauthClients, oauthTokens, creators, catalog, ticketing, revenue, payouts, webhooks, evidence, evidenceSigner, jobs }
+  return { config, db, clock, ids, limiter, passwords, credentials, audit, auth, orgs, oauthClients, oauthTokens, creators, catalog, ticketing, revenue, payouts, webhooks, evidence, evidenceSigner, jobs }
 }

@@ -15,6 +15,23 @@ export interface SqlSession {
   release(): void
 }
 
+/** What a `listen` subscriber is told. */
+export interface ListenHandlers {
+  /** A NOTIFY payload on the channel (delivered when the notifying transaction commits). */
+  message(payload: string): void
+  /**
+   * Whether notifications are flowing: false when the listening connection was lost (some
+   * may have been missed), true when it listens (again).
+   */
+  listening(flowing: boolean): void
+}
+
+export interface Subscription {
+  close(): Promise<void>
+}
+
+const CHANNEL = /^[a-z_]{1,63}$/
+
 export interface SqlBackend {
   readonly kind: 'pg' | 'pglite'
   /** A connection running as the application role (RLS applies). */
@@ -22,6 +39,8 @@ export interface SqlBackend {
   /** A connection running as the table owner: migrations and operator tools only. */
   acquireOwner(): Promise<SqlSession>
   end(): Promise<void>
+  /** NOTIFY payloads on `channel`, from every process on the database (this one included). */
+  listen(channel: string, handlers: ListenHandlers): Promise<Subscription>
   /** PGlite only: the whole data directory as a tarball (test templates). */
   dump?(): Promise<Blob>
 }
@@ -90,6 +109,66 @@ export function createPgBackend(connectionString: string, options: { max?: numbe
       }
     },
     end: () => pool.end(),
+    listen: (channel, handlers) => listenOverPg(connectionString, channel, handlers),
+  }
+}
+
+const RELISTEN_MS = 1000
+
+/**
+ * A dedicated connection that LISTENs on the channel, reconnecting after a loss. Handlers
+ * hear `listening(false)` when it drops and `listening(true)` once it listens again, so a
+ * subscriber can distrust what it learned while notifications could not arrive.
+ */
+async function listenOverPg(connectionString: string, channel: string, handlers: ListenHandlers): Promise<Subscription> {
+  if (!CHANNEL.test(channel)) throw new Error(`invalid channel name ${channel}`)
+  let current: pg.Client | null = null
+  let closed = false
+  let retry: NodeJS.Timeout | undefined
+
+  const lost = (client: pg.Client) => {
+    if (current !== client) return
+    current = null
+    handlers.listening(false)
+    void client.end().catch(() => undefined)
+    schedule()
+  }
+  const schedule = () => {
+    if (closed) return
+    retry = setTimeout(() => void connect().catch(schedule), RELISTEN_MS)
+    retry.unref()
+  }
+  const connect = async () => {
+    const client = new pg.Client({ connectionString })
+    client.on('notification', (notice) => {
+      if (notice.channel === channel && notice.payload !== undefined) handlers.message(notice.payload)
+    })
+    client.on('error', () => lost(client))
+    client.on('end', () => lost(client))
+    try {
+      await client.connect()
+      await client.query(`listen ${channel}`)
+    } catch (error) {
+      void client.end().catch(() => undefined)
+      throw error
+    }
+    if (closed) {
+      await client.end()
+      return
+    }
+    current = client
+    handlers.listening(true)
+  }
+
+  await connect().catch(schedule)
+  return {
+    async close() {
+      closed = true
+      clearTimeout(retry)
+      const client = current
+      current = null
+      await client?.end().catch(() => undefined)
+    },
   }
 }
 
@@ -153,6 +232,28 @@ export async function createPgliteBackend(dataDir: string, options: { template?:
     acquire: () => session('app'),
     acquireOwner: () => session('owner'),
     end: () => db.close(),
+    async listen(channel, handlers) {
+      if (!CHANNEL.test(channel)) throw new Error(`invalid channel name ${channel}`)
+      // LISTEN runs on the one connection: never inside someone else's open transaction.
+      const unlock = await mutex.lock()
+      let unlisten: () => Promise<void>
+      try {
+        unlisten = await db.listen(channel, (payload) => handlers.message(payload))
+      } finally {
+        unlock()
+      }
+      handlers.listening(true)
+      return {
+        async close() {
+          const unlock = await mutex.lock()
+          try {
+            await unlisten()
+          } finally {
+            unlock()
+          }
+        },
+      }
+    },
     dump: async () => {
       const unlock = await mutex.lock()
       try {

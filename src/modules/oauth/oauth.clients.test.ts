@@ -240,8 +240,8 @@ describe('POST /api/clients/:id/revoke', () => {
 describe('production credentials, once the partner program grants access', () => {
   it('issues cs_live_ secrets with the production tier, or custom limits for platform integrators', async () => {
     const production = await ownerWithOrg(t.app)
-    const { db, clock, ids, audit } = t.services
-    const approved = createClientsService({ db, clock, ids, audit, config: t.config, productionAccess: async (orgId) => orgId === production.orgId })
+    const { db, clock, ids, audit, credentials } = t.services
+    const approved = createClientsService({ db, clock, ids, audit, credentials, config: t.config, productionAccess: async (orgId) => orgId === production.orgId })
     const ctx = { orgId: production.orgId, requestId: 'req_test', actor: { userId: production.userId, kind: 'person' as const, role: 'owner' as const } }
 
     const live = await approved.create(ctx, { name: 'Live', scopes: ['events:read'] })

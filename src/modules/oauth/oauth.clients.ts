@@ -11,6 +11,8 @@ import { TIERS, type RateTier } from '../../platform/rate-limit.js'
 import type { AuditLog } from '../audit/audit.service.js'
 import type { Client, ClientQuery, ClientTier, ClientWithSecret, CreateClientBody } from './oauth.schemas.js'
 import type { OAuthTables } from './oauth.tables.js'
+import type { CredentialCache } from '../../platform/credential-cache.js'
+import { clientTag } from './oauth.tokens.js'
 
 type ClientRow = Selectable<OAuthTables['oauth_clients']>
 
@@ -81,9 +83,10 @@ export function createClientsService(deps: {
   ids: IdGenerator
   audit: AuditLog
   config: Config
+  credentials: CredentialCache
   productionAccess?: ProductionAccessPolicy
 }): ClientsService {
-  const { db, clock, ids, audit, config } = deps
+  const { db, clock, ids, audit, config, credentials } = deps
   const productionAccess = deps.productionAccess ?? productionAccessPending
 
   async function lockClient(tx: Tx, ctx: RequestContext, id: string): Promise<ClientRow> {
@@ -197,7 +200,8 @@ export function createClientsService(deps: {
     },
 
     async revoke(ctx, id) {
-      return db.tx(ctx, async (tx) => {
+      const tags = [clientTag(id)]
+      const revoked = await db.tx(ctx, async (tx) => {
         await lockClient(tx, ctx, id)
         const updated = await tx
           .updateTable('oauth_clients')
@@ -208,8 +212,12 @@ export function createClientsService(deps: {
           .executeTakeFirstOrThrow()
         const client = presentClient(updated)
         await audit.append(tx, ctx, 'client.revoked', { type: 'client', id }, client)
+        // Every node drops the client's access tokens when this commits; this one at once, below.
+        await credentials.announce(tx, tags)
         return client
       })
+      credentials.forget(tags)
+      return revoked
     },
   }
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Database } from '../../db/database.js'
 import { DAY, type Clock } from '../../platform/clock.js'
 import type { Identity } from '../../platform/context.js'
+import type { CredentialCache } from '../../platform/credential-cache.js'
 import { hashSecret } from '../../platform/crypto.js'
 import { AppError } from '../../platform/errors.js'
 import { wwwAuthenticate } from '../../platform/guard.js'
@@ -62,8 +63,23 @@ function grantScopes(requested: string | undefined, allowed: readonly string[]):
   return names as Scope[]
 }
 
-export function createTokensService(deps: { db: Database; clock: Clock; limiter: RateLimiter }): TokensService {
-  const { db, clock, limiter } = deps
+/** An access token's grant as `auth_access_token` resolves it. */
+interface AccessGrant {
+  org_id: string
+  client_id: string
+  scopes: string[]
+  expires_at: Date
+  revoked: boolean
+  service_user_id: string
+  rate_per_minute: number
+  rate_burst: number
+}
+
+/** What makes a cached access token stale: its client (revocation, tier). */
+export const clientTag = (clientId: string): string => `client:${clientId}`
+
+export function createTokensService(deps: { db: Database; clock: Clock; limiter: RateLimiter; credentials: CredentialCache }): TokensService {
+  const { db, clock, limiter, credentials } = deps
 
   const failureKeys = (clientId: string, address: string) =>
     [
@@ -125,17 +141,11 @@ export function createTokensService(deps: { db: Database; clock: Clock; limiter:
     },
 
     async authenticate(token) {
-      const found = await sql<{
-        org_id: string
-        client_id: string
-        scopes: string[]
-        expires_at: Date
-        revoked: boolean
-        service_user_id: string
-        rate_per_minute: number
-        rate_burst: number
-      }>`select * from auth_access_token(${hashSecret(token)})`.execute(db.global)
-      const grant = found.rows[0]
+      const tokenHash = hashSecret(token)
+      const grant = await credentials.resolve<AccessGrant>(`oat:${tokenHash}`, async () => {
+        const found = (await sql<AccessGrant>`select * from auth_access_token(${tokenHash})`.execute(db.global)).rows[0]
+        return found ? { value: found, tags: [clientTag(found.client_id)] } : null
+      })
       if (!grant) throw invalidToken('The access token is not valid')
       if (grant.revoked) throw invalidToken('The client of this access token has been revoked')
       if (clock.now().getTime() >= grant.expires_at.getTime()) {

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Database } from '../../db/database.js'
 import { DAY, HOUR, MINUTE, type Clock } from '../../platform/clock.js'
 import type { Identity } from '../../platform/context.js'
+import type { CredentialCache } from '../../platform/credential-cache.js'
 import { hashSecret, type PasswordHasher } from '../../platform/crypto.js'
 import { AppError } from '../../platform/errors.js'
 import { newSecret, type IdGenerator } from '../../platform/ids.js'
@@ -39,14 +40,29 @@ export function presentUser(row: { id: string; email: string | null; name: strin
 
 const invalidToken = (detail: string) => new AppError('invalid_token', detail, { headers: wwwAuthenticate('invalid_token') })
 
+/** A live session as `auth_session` resolves it. */
+interface SessionGrant {
+  user_id: string
+  user_name: string
+  user_email: string | null
+  active_org_id: string | null
+  role: Role | null
+  last_used_at: Date
+  expires_at: Date
+}
+
+/** What makes a cached session stale: its own row, and its user's memberships. */
+export const sessionTags = (tokenHash: string, userId: string): string[] => [`session:${tokenHash}`, `user:${userId}`]
+
 export function createAuthService(deps: {
   db: Database
   clock: Clock
   ids: IdGenerator
   passwords: PasswordHasher
   limiter: RateLimiter
+  credentials: CredentialCache
 }): AuthService {
-  const { db, clock, ids, passwords, limiter } = deps
+  const { db, clock, ids, passwords, limiter, credentials } = deps
 
   async function memberships(userId: string) {
     const result = await sql<{
@@ -134,20 +150,17 @@ export function createAuthService(deps: {
 
     async logout(tokenHash) {
       await db.global.updateTable('sessions').set({ ended_at: clock.now() }).where('token_hash', '=', tokenHash).execute()
+      const tags = [`session:${tokenHash}`]
+      await credentials.announce(db.global, tags)
+      credentials.forget(tags)
     },
 
     async authenticate(token) {
       const tokenHash = hashSecret(token)
-      const result = await sql<{
-        user_id: string
-        user_name: string
-        user_email: string | null
-        active_org_id: string | null
-        role: Role | null
-        last_used_at: Date
-        expires_at: Date
-      }>`select * from auth_session(${tokenHash})`.execute(db.global)
-      const row = result.rows[0]
+      const row = await credentials.resolve<SessionGrant>(`sess:${tokenHash}`, async () => {
+        const found = (await sql<SessionGrant>`select * from auth_session(${tokenHash})`.execute(db.global)).rows[0]
+        return found ? { value: found, tags: sessionTags(tokenHash, found.user_id) } : null
+      })
       if (!row) throw invalidToken('The session token is not valid')
       const now = clock.now().getTime()
       if (now >= row.expires_at.getTime() || now >= row.last_used_at.getTime() + SESSION_IDLE_MS) {
@@ -155,6 +168,8 @@ export function createAuthService(deps: {
       }
       if (now - row.last_used_at.getTime() >= TOUCH_EVERY_MS) {
         await db.global.updateTable('sessions').set({ last_used_at: new Date(now) }).where('token_hash', '=', tokenHash).execute()
+        // The cached grant follows the row, so the next minute of requests needs no touch.
+        row.last_used_at = new Date(now)
       }
       const hasOrg = row.active_org_id !== null && row.role !== null
       return {

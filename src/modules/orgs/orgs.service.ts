@@ -11,6 +11,7 @@ import { grantableRoles, type Role } from '../../platform/permissions.js'
 import type { AuditLog } from '../audit/audit.service.js'
 import { normaliseEmail } from './auth.service.js'
 import type { CreateOrgBody, Invitation, InviteBody, Member, MemberQuery, MembershipRecord, Org } from './orgs.schemas.js'
+import type { CredentialCache } from '../../platform/credential-cache.js'
 
 export const INVITATION_TTL_MS = 7 * DAY
 
@@ -38,8 +39,9 @@ export function createOrgsService(deps: {
   ids: IdGenerator
   audit: AuditLog
   config: Config
+  credentials: CredentialCache
 }): OrgsService {
-  const { db, clock, ids, audit, config } = deps
+  const { db, clock, ids, audit, config, credentials } = deps
 
   async function provision(input: {
     name: string
@@ -52,7 +54,9 @@ export function createOrgsService(deps: {
     const orgId = ids.next('org')
     const systemUserId = ids.next('user')
     const now = clock.now()
-    return db.tx({ orgId, ...(input.participant ? { participant: input.participant } : {}) }, async (tx) => {
+    // The owner's membership (and the session's active org) change what their sessions resolve to.
+    const changed = [`user:${input.ownerId}`, ...(input.sessionTokenHash ? [`session:${input.sessionTokenHash}`] : [])]
+    const org = await db.tx({ orgId, ...(input.participant ? { participant: input.participant } : {}) }, async (tx) => {
       await tx
         .insertInto('users')
         .values({ id: systemUserId, kind: 'system', email: null, name: `${input.name} (system)`, password_hash: null, home_org_id: orgId, created_at: now })
@@ -84,8 +88,11 @@ export function createOrgsService(deps: {
       if (input.sessionTokenHash) {
         await tx.updateTable('sessions').set({ active_org_id: orgId }).where('token_hash', '=', input.sessionTokenHash).execute()
       }
+      await credentials.announce(tx, changed)
       return record
     })
+    credentials.forget(changed)
+    return org
   }
 
   return {
@@ -115,6 +122,9 @@ export function createOrgsService(deps: {
       if (rows.rows.length === 0) throw notFound('org')
       if (!user.sessionTokenHash) throw forbidden('Only a session has an active org')
       await db.global.updateTable('sessions').set({ active_org_id: orgId }).where('token_hash', '=', user.sessionTokenHash).execute()
+      const changed = [`session:${user.sessionTokenHash}`]
+      await credentials.announce(db.global, changed)
+      credentials.forget(changed)
     },
 
     async listMembers(ctx, query) {
@@ -178,7 +188,8 @@ export function createOrgsService(deps: {
       const orgId = found.rows[0]?.org_id
       if (!orgId) throw notFound('invitation')
       const now = clock.now()
-      return db.tx({ orgId, ...(user.participant ? { participant: user.participant } : {}) }, async (tx) => {
+      const changed = [`user:${user.userId}`, ...(user.sessionTokenHash ? [`session:${user.sessionTokenHash}`] : [])]
+      const joined = await db.tx({ orgId, ...(user.participant ? { participant: user.participant } : {}) }, async (tx) => {
         const invitation = await tx
           .selectFrom('invitations')
           .selectAll()
@@ -214,8 +225,11 @@ export function createOrgsService(deps: {
         if (user.sessionTokenHash) {
           await tx.updateTable('sessions').set({ active_org_id: orgId }).where('token_hash', '=', user.sessionTokenHash).execute()
         }
+        await credentials.announce(tx, changed)
         return record
       })
+      credentials.forget(changed)
+      return joined
     },
   }
 }
