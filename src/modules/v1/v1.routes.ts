@@ -25,7 +25,8 @@ export function registerV1Routes(app: FastifyInstance, services: { audit: AuditL
       },
       config: { auth: 'client', access: 'events:read' },
     },
-    (request) => audit.list(request.ctx.orgId, request.query),
+    // Written straight from the stored rows; the schema above documents it.
+    async (request, reply) => reply.type('application/json').send(await audit.listJson(request.ctx.orgId, request.query)),
   )
 
   api.get(

@@ -1,0 +1,51 @@
+import { sql } from 'kysely'
+import { encodeCursor, type Keyset } from '../../platform/pagination.js'
+
+/**
+ * An org event row selected for rendering: every value already in its JSON spelling or as
+ * plain text, so a page is written without parsing `data` or building Dates and BigInts.
+ */
+export interface RenderableEventRow {
+  id: string
+  org_id: string
+  action: string
+  user_id: string
+  hash: string
+  resource_type: string | null
+  resource_id: string | null
+  created_at_iso: string
+  /** Decimal digits. */
+  sequence_digits: string
+  /** The jsonb as PostgreSQL prints it: valid JSON text. */
+  data_json: string
+}
+
+/**
+ * The computed columns of a RenderableEventRow (the rest are selected as they are), under
+ * names of their own so ORDER BY sequence still means the column.
+ */
+export const RENDERED_EVENT_COLUMNS = [
+  sql<string>`iso_utc(created_at)`.as('created_at_iso'),
+  sql<string>`sequence::text`.as('sequence_digits'),
+  sql<string>`data::text`.as('data_json'),
+] as const
+
+const text = (value: string) => JSON.stringify(value)
+
+/** One event as JSON: presentEvent's fields in its order, `data` as stored. */
+export function renderEvent(row: RenderableEventRow): string {
+  const resource = row.resource_type && row.resource_id ? `{"type":${text(row.resource_type)},"id":${text(row.resource_id)}}` : 'null'
+  return (
+    `{"id":${text(row.id)},"orgId":${text(row.org_id)},"action":${text(row.action)},"userId":${text(row.user_id)},` +
+    `"createdAt":${text(row.created_at_iso)},"hash":${text(row.hash)},"sequence":${row.sequence_digits},"resource":${resource},"data":${row.data_json}}`
+  )
+}
+
+/** The feed's list envelope as JSON, from `limit + 1` fetched rows (the cursor always returned, as toPage does). */
+export function renderEventPage(rows: readonly RenderableEventRow[], limit: number, filters: Record<string, unknown>, previous: Keyset): string {
+  const hasMore = rows.length > limit
+  const visible = hasMore ? rows.slice(0, limit) : rows
+  const last = visible[visible.length - 1]
+  const cursor = encodeCursor(last ? [Number(last.sequence_digits)] : previous, filters)
+  return `{"data":[${visible.map(renderEvent).join(',')}],"pagination":{"cursor":${text(cursor)},"hasMore":${hasMore}}}`
+}
