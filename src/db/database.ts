@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { Kysely, type Transaction } from 'kysely'
-import { createScopedDialect, orgScope } from './driver.js'
+import { Kysely, type Compilable, type Transaction } from 'kysely'
+import { createScopedDialect, scopedKysely, ScopedDriver, type DeferPhase, type OrgScope, type ScopedConnection } from './driver.js'
+import { createGroupCommit, type GroupCommitStats } from './group-commit.js'
 import { migrate, readMigrations, type MigrationFile } from './migrate.js'
 import type { DB } from './schema.js'
 import { createPgBackend, createPgliteBackend, type SqlBackend } from './sql-backend.js'
@@ -11,13 +12,25 @@ export type Reader = Kysely<DB>
 
 /** Work that must commit with a transaction's domain rows (idempotency completion). */
 export interface TxParticipant {
-  beforeCommit(tx: Tx, result: unknown): Promise<void>
+  /** The write that commits with the transaction's result (sent with its COMMIT). */
+  commitWrite(tx: Tx, result: unknown): Compilable
   afterCommit(): void
 }
+
 
 export interface TxContext {
   orgId: string
   participant?: TxParticipant
+}
+
+export interface TxOptions {
+  /**
+   * The work only reads (no locks) and defers every write to the commit: its writes are
+   * committed through the group commit, together with the org's other such transactions
+   * that arrive while one is in flight (one chain lock and one WAL flush for the group).
+   * Reads run on their own at READ COMMITTED, as they would inside the transaction.
+   */
+  grouped?: boolean
 }
 
 export interface Database {
@@ -26,11 +39,22 @@ export interface Database {
   /** Unscoped: only tables without org_id (users, sessions, idempotency) are visible. */
   readonly global: Kysely<DB>
   /** One transaction in the org's tenant scope; the participant completes inside it. */
-  tx<T>(ctx: TxContext, work: (tx: Tx) => Promise<T>): Promise<T>
+  tx<T>(ctx: TxContext, work: (tx: Tx) => Promise<T>, options?: TxOptions): Promise<T>
+  /** How the group commit has done so far (bench and metrics). */
+  readonly groupCommit: GroupCommitStats
   /** Reads in the org's tenant scope, each statement one round trip. */
   read<T>(orgId: string, work: (db: Reader) => Promise<T>): Promise<T>
   /** A transaction with no tenant (users and sessions only). */
   globalTx<T>(work: (tx: Tx) => Promise<T>): Promise<T>
+  /** Runs `hook` when this org transaction's work is done, before its participant and COMMIT (throws for any other transaction). */
+  beforeCommit(tx: Tx, hook: () => Promise<void>): void
+  /** Several statements of an org transaction in one round trip; each one's rows, in order. */
+  batch(tx: Tx, queries: readonly Compilable[]): Promise<Record<string, unknown>[][]>
+  /**
+   * A write of an org transaction whose result nobody reads: sent with its COMMIT, in the same
+   * round trip. `chain` writes (the org's chain append and what follows it) go after every plain one.
+   */
+  deferToCommit(tx: Tx, query: Compilable, phase?: DeferPhase): void
   readonly migrations: MigrationFile[]
   close(): Promise<void>
 }
@@ -66,30 +90,70 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /** The Database over an open, migrated backend. */
 export function createDatabase(backend: SqlBackend, migrations: MigrationFile[]): Database {
-  const kysely = new Kysely<DB>({ dialect: createScopedDialect(backend) })
+  const group = createGroupCommit()
+  const driver = new ScopedDriver(backend, group)
+  const dialect = createScopedDialect(driver)
+  const kysely = new Kysely<DB>({ dialect })
+  const scoped = (scope: OrgScope) => scopedKysely(kysely, dialect, driver, scope)
+  // Each open org transaction's scope (through which its connection is reached) and commit hooks.
+  const open = new WeakMap<Tx, { scope: OrgScope; hooks: (() => Promise<void>)[] }>()
+
+  function openTx(tx: Tx): { scope: OrgScope; hooks: (() => Promise<void>)[] } {
+    const entry = open.get(tx)
+    if (!entry) throw new Error('not an open org transaction of this database (db.tx)')
+    return entry
+  }
+
+  function connectionOf(tx: Tx): ScopedConnection {
+    const connection = openTx(tx).scope.connection
+    if (!connection) throw new Error('the transaction has no connection yet')
+    return connection
+  }
 
   return {
     kind: backend.kind,
     backend,
     global: kysely,
     migrations,
-    async tx(ctx, work) {
-      const result = await orgScope.run({ orgId: ctx.orgId }, () =>
-        kysely.transaction().execute(async (tx) => {
-          const result = await work(tx)
-          if (ctx.participant) await ctx.participant.beforeCommit(tx, result)
-          return result
-        }),
-      )
+    groupCommit: group.stats,
+    async tx(ctx, work, options) {
+      const scope: OrgScope = { orgId: ctx.orgId, ...(options?.grouped ? { grouped: true } : {}) }
+      const result = await scoped(scope)
+        .transaction()
+        .execute(async (tx) => {
+          const entry = { scope, hooks: [] as (() => Promise<void>)[] }
+          open.set(tx, entry)
+          try {
+            const result = await work(tx)
+            // A hook may register another (an append while flushing): run until none is left.
+            for (let hook = entry.hooks.shift(); hook; hook = entry.hooks.shift()) await hook()
+            if (ctx.participant) connectionOf(tx).defer(ctx.participant.commitWrite(tx, result).compile(), 'chain')
+            return result
+          } finally {
+            open.delete(tx)
+          }
+        })
       ctx.participant?.afterCommit()
       return result
     },
+    beforeCommit(tx, hook) {
+      openTx(tx).hooks.push(hook)
+    },
+    batch(tx, queries) {
+      return connectionOf(tx).batch(queries.map((query) => query.compile()))
+    },
+    deferToCommit(tx, query, phase) {
+      connectionOf(tx).defer(query.compile(), phase)
+    },
     read(orgId, work) {
-      return orgScope.run({ orgId }, () => work(kysely))
+      return work(scoped({ orgId }))
     },
     globalTx(work) {
-      return orgScope.exit(() => kysely.transaction().execute(work))
+      return kysely.transaction().execute(work)
     },
-    close: () => kysely.destroy(),
+    async close() {
+      await kysely.destroy()
+      await backend.end()
+    },
   }
 }

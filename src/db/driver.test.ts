@@ -10,15 +10,31 @@ import { createPgBackend, createPgliteBackend, type SqlBackend, type SqlSession 
 /** Every message sent to the server, in order: `simple` (one round trip, maybe several statements) or `query`. */
 const sent: string[] = []
 
+/** While set, the first simple message matching `pattern` waits for `open` before it is sent (once). */
+let gate: { pattern: RegExp; open: Promise<void>; reached: () => void } | null = null
+
+async function passGate(text: string): Promise<void> {
+  const held = gate
+  if (!held || !held.pattern.test(text)) return
+  gate = null
+  held.reached()
+  await held.open
+}
+
 function recording(backend: SqlBackend): SqlBackend {
   const wrap = (session: SqlSession): SqlSession => ({
     query: (text, params) => {
       sent.push(`query: ${text}`)
       return session.query(text, params)
     },
-    simple: (text) => {
+    simple: async (text) => {
+      await passGate(text)
       sent.push(`simple: ${text}`)
       return session.simple(text)
+    },
+    simpleAll: (text) => {
+      sent.push(`simple: ${text}`)
+      return session.simpleAll(text)
     },
     release: () => session.release(),
   })
@@ -27,7 +43,8 @@ function recording(backend: SqlBackend): SqlBackend {
 
 async function openBackend(): Promise<SqlBackend> {
   const url = process.env.OEUVRE_TEST_DATABASE_URL
-  if (url) return createPgBackend(url, { max: 2 })
+  // Room for the group commit test's five transactions: each waits for its group holding its connection.
+  if (url) return createPgBackend(url, { max: 6 })
   const file = process.env.OEUVRE_PGLITE_TEMPLATE
   return createPgliteBackend('memory://', file ? { template: new Blob([await readFile(file)]) } : {})
 }
@@ -52,6 +69,7 @@ beforeAll(async () => {
 afterAll(() => db.close())
 beforeEach(() => {
   sent.length = 0
+  gate = null
 })
 
 const orgsSeen = (reader: Parameters<Parameters<Database['read']>[1]>[0]) => reader.selectFrom('orgs').select('org_id').execute()
@@ -115,5 +133,134 @@ describe('the scoped driver', () => {
     const bound = await db.globalTx(query)
     expect(inlined.rows).toEqual(bound.rows)
     expect(inlined.rows[0]).toEqual({ ...values, big: 9007199254740993n })
+  })
+})
+
+const rowOf = (orgId: string, name: string) => ({ org_id: orgId, name, environment: 'sandbox' as const, region: 'eu-west', system_user_id: 'usr_system', created_at: new Date(), created_by: 'usr_test' })
+
+describe('batches and writes sent with the commit', () => {
+  it('sends a batch in one round trip (with BEGIN and the scope when it opens the transaction) and gives each statement its rows', async () => {
+    const [orgs, counted] = await db.tx({ orgId: orgA }, (tx) =>
+      db.batch(tx, [tx.selectFrom('orgs').select('org_id'), tx.selectFrom('orgs').select((eb) => eb.fn.countAll().as('n'))]),
+    )
+    expect(orgs).toEqual([{ org_id: orgA }])
+    expect(counted).toEqual([{ n: 1n }])
+    expect(sent).toHaveLength(2)
+    expect(sent[1]).toBe('simple: commit')
+    expect(sent[0]).toMatch(/^simple: begin; select set_config\('app.org_id', 'org_\w+', true\); select "org_id" from "orgs"; select count\(\*\) as "n" from "orgs"$/)
+  })
+
+  it('sends deferred writes with COMMIT in one round trip, and nothing before it', async () => {
+    const orgId = ids.next('org')
+    await db.tx({ orgId }, async (tx) => {
+      db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'deferred')))
+      expect(sent).toEqual([])
+    })
+    expect(sent).toEqual([expect.stringMatching(/^simple: begin; select set_config\(.*\); insert into "orgs" .*; commit$/)])
+    expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([{ name: 'deferred' }])
+  })
+
+  it('rolls back everything when a deferred write fails at commit, and tells the caller', async () => {
+    const orgId = ids.next('org')
+    await expect(
+      db.tx({ orgId }, async (tx) => {
+        await tx.insertInto('orgs').values(rowOf(orgId, 'first')).execute()
+        db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'duplicate')))
+      }),
+    ).rejects.toThrow(/duplicate key/)
+    expect(sent.at(-1)).toBe('simple: rollback')
+    expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([])
+  })
+
+  it('refuses to defer or batch a statement whose text holds a string literal (it could not be inlined safely)', async () => {
+    await expect(db.tx({ orgId: orgA }, async (tx) => db.deferToCommit(tx, { compile: () => sql`select 'x'`.compile(tx) }))).rejects.toThrow(/string literal/)
+    await expect(db.tx({ orgId: orgA }, (tx) => db.batch(tx, [{ compile: () => sql`select 'x'`.compile(tx) }]))).rejects.toThrow(/string literal/)
+  })
+
+  it('refuses a commit hook or deferral for a transaction that is not an org transaction of this database', async () => {
+    await expect(db.globalTx(async (tx) => db.deferToCommit(tx, tx.selectFrom('orgs').select('org_id')))).rejects.toThrow(/not an open org transaction/)
+  })
+})
+
+describe('grouped transactions', () => {
+  it('read on their own in the tenant scope and refuse a write or a locking read before the commit, with nothing written', async () => {
+    const orgId = ids.next('org')
+    expect(await db.tx({ orgId: orgA }, (tx) => orgsSeen(tx), { grouped: true })).toEqual([{ org_id: orgA }])
+    expect(sent).toEqual([expect.stringMatching(/^simple: select set_config\('app.org_id', 'org_\w+', true\); select "org_id" from "orgs"$/)])
+    await expect(db.tx({ orgId }, (tx) => tx.insertInto('orgs').values(rowOf(orgId, 'now')).execute(), { grouped: true })).rejects.toThrow(/only reads/)
+    await expect(db.tx({ orgId: orgA }, (tx) => tx.selectFrom('orgs').select('org_id').forUpdate().execute(), { grouped: true })).rejects.toThrow(/only reads/)
+    expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([])
+  })
+
+  it('commit together when they arrive while another of their org commits, and one failing never fails the others', async () => {
+    const run = ids.next('org')
+    const key = (name: string) => ({ caller: run, method: 'POST', path: '/driver', key: name, request_hash: 'h', state: 'done' as const, locked_until: new Date(), created_at: new Date() })
+    const before = { ...db.groupCommit }
+    let reached!: () => void
+    let open!: () => void
+    const firstReached = new Promise<void>((resolve) => (reached = resolve))
+    gate = { pattern: /insert into "idempotency_keys"/, open: new Promise<void>((resolve) => (open = resolve)), reached }
+    const grouped = (names: string[]) =>
+      db.tx({ orgId: orgA }, async (tx) => {
+        await orgsSeen(tx)
+        for (const name of names) db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(name)))
+        return names[0]
+      }, { grouped: true }).then((value) => ({ value }), (error: Error) => ({ error: error.message }))
+    // The first commit is held at the server's door; the others arrive meanwhile and wait for it.
+    const first = grouped(['held'])
+    await firstReached
+    // 'c' repeats the committed 'held' key (not a key of its group, whose order of arrival is not
+    // fixed): the group of four fails as one, then each commits alone and only 'c' fails.
+    const rest = [grouped(['a']), grouped(['b']), grouped(['c', 'held']), grouped(['d'])]
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    open()
+    expect(await first).toEqual({ value: 'held' })
+    const outcomes = await Promise.all(rest)
+    expect(outcomes.slice(0, 2)).toEqual([{ value: 'a' }, { value: 'b' }])
+    expect(outcomes[2]).toEqual({ error: expect.stringMatching(/duplicate key/) })
+    expect(outcomes[3]).toEqual({ value: 'd' })
+    expect(db.groupCommit.units - before.units).toBe(5)
+    if (db.kind === 'pg') {
+      // Five transactions in two groups (held; a, b, c, d), the second retried one by one.
+      expect(db.groupCommit.flushes - before.flushes).toBe(2)
+      expect(db.groupCommit.retried - before.retried).toBe(1)
+    } else {
+      // PGlite's one connection is held by the first until it commits: the others follow one at a time.
+      expect(db.groupCommit.flushes - before.flushes).toBe(5)
+      expect(db.groupCommit.retried - before.retried).toBe(0)
+    }
+    const stored = await db.global.selectFrom('idempotency_keys').select('key').where('caller', '=', run).orderBy('key').execute()
+    expect(stored.map((row) => row.key)).toEqual(['a', 'b', 'd', 'held'])
+  })
+
+  it('send every transaction’s rows before any chain statement, so a group never writes rows under the chain lock', async () => {
+    const run = ids.next('org')
+    const key = (name: string) => ({ caller: run, method: 'POST', path: '/driver', key: name, request_hash: 'h', state: 'done' as const, locked_until: new Date(), created_at: new Date() })
+    let reached!: () => void
+    let open!: () => void
+    const firstReached = new Promise<void>((resolve) => (reached = resolve))
+    gate = { pattern: /insert into "idempotency_keys"/, open: new Promise<void>((resolve) => (open = resolve)), reached }
+    const grouped = (name: string) =>
+      db.tx({ orgId: orgA }, async (tx) => {
+        await orgsSeen(tx)
+        db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(`${name}-chain`)), 'chain')
+        db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(`${name}-row`)))
+      }, { grouped: true })
+    const first = grouped('held')
+    await firstReached
+    const rest = [grouped('a'), grouped('b')]
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    open()
+    await Promise.all([first, ...rest])
+    const messages = sent.filter((text) => text.includes(run))
+    const order = (text: string) => [...text.matchAll(/'((?:held|a|b)-(?:row|chain))'/g)].map((match) => match[1])
+    expect(order(messages[0]!)).toEqual(['held-row', 'held-chain'])
+    if (db.kind === 'pg') {
+      // The two arrived in either order; both rows come before both chain statements.
+      const grouped = order(messages[1]!)
+      expect(grouped.slice(0, 2).sort()).toEqual(['a-row', 'b-row'])
+      expect(grouped.slice(2).sort()).toEqual(['a-chain', 'b-chain'])
+    }
+    else expect(messages.slice(1).map(order)).toEqual([['a-row', 'a-chain'], ['b-row', 'b-chain']])
   })
 })

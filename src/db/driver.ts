@@ -1,7 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import type {
   CompiledQuery} from 'kysely';
 import {
+  Kysely as KyselyClass,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
@@ -12,19 +12,26 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely'
+import type { GroupCommit } from './group-commit.js'
 import type { SqlBackend, SqlSession } from './sql-backend.js'
 
 /**
- * The tenant a unit of work runs for. The driver reads it when a connection is
- * acquired, so `set_config('app.org_id', ..., true)` travels in the same round trip
- * as the first statement: with BEGIN for a transaction, or with the statement
- * itself for a single read (one implicit transaction, one round trip).
+ * The tenant a unit of work runs for. A scoped Kysely (`scopedKysely`) acquires its
+ * connections with it, so `set_config('app.org_id', ..., true)` travels in the same round
+ * trip as the first statement: with BEGIN for a transaction, or with the statement itself
+ * for a single read (one implicit transaction, one round trip). Passed explicitly, not
+ * through AsyncLocalStorage, whose promise hooks would tax every promise of the process.
  */
 export interface OrgScope {
   orgId: string
+  /**
+   * The transaction only reads until its commit (no locks) and defers every write: its
+   * reads run on their own, and its writes are committed through the group commit.
+   */
+  grouped?: boolean
+  /** The transaction's connection, once begun (set by the driver; `Database.tx` reaches it through this). */
+  connection?: ScopedConnection
 }
-
-export const orgScope = new AsyncLocalStorage<OrgScope>()
 
 const ORG_ID = /^org_[0-9A-HJKMNP-TV-Z]{26}$/
 
@@ -34,11 +41,14 @@ export function quoteLiteral(value: string): string {
   return `'${value.replaceAll("'", "''")}'`
 }
 
+const ARRAY_ELEMENT_SPECIAL = /[\\"]/g
+
 function arrayLiteral(items: readonly unknown[]): string {
   const parts = items.map((item) => {
     if (item === null || item === undefined) return 'NULL'
     if (Array.isArray(item)) throw new Error('nested arrays are not supported in inline parameters')
-    return `"${String(item).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`
+    // One pass over the element (backslash and quote each get a backslash); big arrays carry whole documents.
+    return `"${String(item).replace(ARRAY_ELEMENT_SPECIAL, '\\$&')}"`
   })
   return `{${parts.join(',')}}`
 }
@@ -69,14 +79,43 @@ function inline(sql: string, parameters: readonly unknown[]): string {
   return sql.replace(/\$(\d+)/g, (_, index: string) => inlineParameter(parameters[Number(index) - 1]))
 }
 
-class ScopedConnection implements DatabaseConnection {
+/** A compiled statement as simple-protocol text; only statements without string literals can be inlined. */
+function inlined(query: CompiledQuery): string {
+  if (!inlinable(query.sql)) throw new Error('a statement with a string literal cannot be batched or deferred; pass the value as a parameter')
+  return inline(query.sql, query.parameters)
+}
+
+/**
+ * When a deferred write goes in the commit's message: plain writes first, then `chain`
+ * (what takes the org's chain lock, and what must follow it): so a message never holds the
+ * chain lock while it waits on a row another writer holds, and grouped transactions never
+ * write their rows under the chain lock (a cycle with a writer that holds a row and waits
+ * for the chain).
+ */
+export type DeferPhase = 'writes' | 'chain'
+
+export interface DeferredWrites {
+  writes: string[]
+  chain: string[]
+}
+
+/** What a grouped transaction may run before its commit: plain reads, taking no row locks. */
+function lockFreeRead(sql: string): boolean {
+  return /^\s*select\b/i.test(sql) && !/\bfor\s+(no\s+key\s+)?(update|share|key\s+share)\b/i.test(sql)
+}
+
+export class ScopedConnection implements DatabaseConnection {
   private inTransaction = false
+  private grouped = false
   /** BEGIN (and the tenant scope) not sent yet: they travel with the transaction's first statement. */
   private pendingBegin: string | null = null
+  /** Writes whose results nobody reads, sent with COMMIT in its round trip (plain writes, then the chain's). */
+  private deferred: DeferredWrites = { writes: [], chain: [] }
 
   constructor(
     readonly session: SqlSession,
     private readonly scope: OrgScope | undefined,
+    private readonly group: GroupCommit,
   ) {}
 
   async begin(settings: TransactionSettings): Promise<void> {
@@ -84,22 +123,73 @@ class ScopedConnection implements DatabaseConnection {
     if (settings.isolationLevel) begin += ` isolation level ${settings.isolationLevel}`
     this.pendingBegin = this.scope ? `${begin}; ${setOrgStatement(this.scope.orgId)}` : begin
     this.inTransaction = true
+    this.deferred = { writes: [], chain: [] }
+    this.grouped = this.scope?.grouped === true
+    if (this.scope) this.scope.connection = this
   }
 
   async end(command: 'commit' | 'rollback'): Promise<void> {
     this.inTransaction = false
-    // Nothing was sent: there is no transaction to end on the server.
-    if (this.pendingBegin !== null) {
-      this.pendingBegin = null
+    const deferred = this.deferred
+    this.deferred = { writes: [], chain: [] }
+    const anything = deferred.writes.length + deferred.chain.length > 0
+    const begin = this.pendingBegin
+    this.pendingBegin = null
+    if (this.grouped) {
+      // Nothing was sent in a transaction: its writes commit with the org's group (or alone).
+      this.grouped = false
+      if (command === 'commit' && anything) await this.group.commit(this.session, this.scope!.orgId, begin!, deferred)
       return
     }
+    if (command === 'commit' && anything) {
+      // One round trip: (BEGIN and scope, if nothing was sent yet,) the deferred writes and COMMIT.
+      // A failure leaves the server's transaction aborted; the caller's rollback ends it.
+      await this.session.simple([...(begin === null ? [] : [begin]), ...deferred.writes, ...deferred.chain, 'commit'].join('; '))
+      return
+    }
+    // Nothing was sent: there is no transaction to end on the server.
+    if (begin !== null) return
     await this.session.simple(command)
+  }
+
+  /** Queues a write to be sent with this transaction's COMMIT; `chain` ones after every plain one. */
+  defer(query: CompiledQuery, phase: DeferPhase = 'writes'): void {
+    if (!this.inTransaction) throw new Error('only a transaction can defer writes to its commit')
+    this.deferred[phase].push(inlined(query))
+  }
+
+  /** Several statements in one round trip (with BEGIN and the scope, if not sent yet); each one's rows. */
+  async batch(queries: readonly CompiledQuery[]): Promise<Record<string, unknown>[][]> {
+    if (queries.length === 0) return []
+    const statements = queries.map(inlined)
+    if (this.grouped) {
+      for (const statement of statements) this.checkGroupedRead(statement)
+      const results = await this.session.simpleAll([setOrgStatement(this.scope!.orgId), ...statements].join('; '))
+      return results.slice(1).map((result) => result.rows)
+    }
+    const begin = this.inTransaction ? this.pendingBegin : null
+    this.pendingBegin = null
+    const prefix = begin === null ? [] : [begin]
+    if (!this.inTransaction && this.scope) prefix.push(setOrgStatement(this.scope.orgId))
+    const results = await this.session.simpleAll([...prefix, ...statements].join('; '))
+    // The prefix's results (BEGIN, set_config) come first; the statements' are the last ones.
+    return results.slice(results.length - statements.length).map((result) => result.rows)
+  }
+
+  private checkGroupedRead(sql: string): void {
+    if (!lockFreeRead(sql)) throw new Error('a grouped transaction only reads (without locks) before its commit: defer its writes (db.deferToCommit)')
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const { sql, parameters } = compiled
     let result
-    if (this.inTransaction && this.pendingBegin !== null) {
+    if (this.grouped) {
+      // A read of its own, in the tenant scope: the transaction's writes come at its commit.
+      this.checkGroupedRead(sql)
+      result = inlinable(sql)
+        ? await this.session.simple(`${setOrgStatement(this.scope!.orgId)}; ${inline(sql, parameters)}`)
+        : await this.scopedExtended(sql, parameters)
+    } else if (this.inTransaction && this.pendingBegin !== null) {
       // The transaction's first statement: BEGIN, the tenant scope and the statement in one round trip.
       const begin = this.pendingBegin
       this.pendingBegin = null
@@ -112,20 +202,23 @@ class ScopedConnection implements DatabaseConnection {
     } else if (this.scope && !this.inTransaction) {
       // Outside a transaction a tenant read is one round trip: set_config and the statement
       // run in the simple protocol's single implicit transaction.
-      if (inlinable(sql)) {
-        result = await this.session.simple(`${setOrgStatement(this.scope.orgId)}; ${inline(sql, parameters)}`)
-      } else {
-        await this.session.simple(`begin; ${setOrgStatement(this.scope.orgId)}`)
-        try {
-          result = await this.session.query(sql, parameters)
-        } finally {
-          await this.session.simple('commit')
-        }
-      }
+      result = inlinable(sql)
+        ? await this.session.simple(`${setOrgStatement(this.scope.orgId)}; ${inline(sql, parameters)}`)
+        : await this.scopedExtended(sql, parameters)
     } else {
       result = await this.session.query(sql, parameters)
     }
     return { rows: result.rows as R[], numAffectedRows: BigInt(result.affectedRows) }
+  }
+
+  /** A statement that cannot be inlined, alone in a transaction of its own in the tenant scope. */
+  private async scopedExtended(sql: string, parameters: readonly unknown[]) {
+    await this.session.simple(`begin; ${setOrgStatement(this.scope!.orgId)}`)
+    try {
+      return await this.session.query(sql, parameters)
+    } finally {
+      await this.session.simple('commit')
+    }
   }
 
   // eslint-disable-next-line require-yield
@@ -134,13 +227,21 @@ class ScopedConnection implements DatabaseConnection {
   }
 }
 
-class ScopedDriver implements Driver {
-  constructor(private readonly backend: SqlBackend) {}
+export class ScopedDriver implements Driver {
+  constructor(
+    private readonly backend: SqlBackend,
+    private readonly group: GroupCommit,
+  ) {}
 
   async init(): Promise<void> {}
 
-  async acquireConnection(): Promise<DatabaseConnection> {
-    return new ScopedConnection(await this.backend.acquire(), orgScope.getStore())
+  /** An unscoped connection (the global Kysely's). */
+  acquireConnection(): Promise<DatabaseConnection> {
+    return this.connect(undefined)
+  }
+
+  async connect(scope: OrgScope | undefined): Promise<ScopedConnection> {
+    return new ScopedConnection(await this.backend.acquire(), scope, this.group)
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -159,16 +260,31 @@ class ScopedDriver implements Driver {
     ;(connection as ScopedConnection).session.release()
   }
 
-  async destroy(): Promise<void> {
-    await this.backend.end()
-  }
+  /** The backend is ended by its Database (close), which owns it: scoped instances never initialise Kysely's own driver wrapper. */
+  async destroy(): Promise<void> {}
 }
 
-export function createScopedDialect(backend: SqlBackend): Dialect {
+/** A dialect over an existing driver (so scoped instances can share it). */
+export function createScopedDialect(driver: ScopedDriver): Dialect {
   return {
     createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new ScopedDriver(backend),
+    createDriver: () => driver,
     createQueryCompiler: () => new PostgresQueryCompiler(),
     createIntrospector: (db: Kysely<unknown>) => new PostgresIntrospector(db),
   }
+}
+
+/** A Kysely whose every connection runs in `scope`: the base's compiler and driver, its own connections. */
+export function scopedKysely<DB>(base: Kysely<DB>, dialect: Dialect, driver: ScopedDriver, scope: OrgScope): Kysely<DB> {
+  const connections = {
+    async provideConnection<T>(consumer: (connection: DatabaseConnection) => Promise<T>): Promise<T> {
+      const connection = await driver.connect(scope)
+      try {
+        return await consumer(connection)
+      } finally {
+        await driver.releaseConnection(connection)
+      }
+    },
+  }
+  return new KyselyClass<DB>({ config: { dialect }, dialect, driver, executor: base.getExecutor().withConnectionProvider(connections) })
 }

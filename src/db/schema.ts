@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
 import type { EvidenceTables } from '../modules/evidence/evidence.tables.js'
 import type { WebhookTables } from '../modules/webhooks/webhooks.tables.js'
 import type { CatalogTables } from '../modules/catalog/catalog.tables.js'
@@ -71,6 +71,8 @@ export interface FoundationTables {
     org_id: string
     sequence: bigint
     hash: string
+    /** The last event's createdAt (null before the first): the next one is never earlier. */
+    created_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   }
   idempotency_keys: {
     caller: string

@@ -12,6 +12,8 @@ export interface SqlSession {
   query(sql: string, params: readonly unknown[]): Promise<SqlResult>
   /** Simple protocol: several literal-only statements in one round trip; the last result is returned. */
   simple(sql: string): Promise<SqlResult>
+  /** The same, with every statement's result, in order. */
+  simpleAll(sql: string): Promise<SqlResult[]>
   release(): void
 }
 
@@ -65,6 +67,39 @@ function lastResult(result: pg.QueryResult | pg.QueryResult[]): SqlResult {
   return { rows: last?.rows ?? [], affectedRows: last?.rowCount ?? 0 }
 }
 
+function allResults(result: pg.QueryResult | pg.QueryResult[]): SqlResult[] {
+  return (Array.isArray(result) ? result : [result]).map((one) => ({ rows: one.rows ?? [], affectedRows: one.rowCount ?? 0 }))
+}
+
+/** The socket under a pg client (pg does not type it). */
+function socketOf(client: pg.ClientBase): { cork(): void; uncork(): void } | undefined {
+  return (client as unknown as { connection?: { stream?: { cork(): void; uncork(): void } } }).connection?.stream
+}
+
+/**
+ * An extended-protocol query: pg writes Parse, Bind, Describe, Execute and Sync one by one;
+ * corked, they leave in one write (one system call, and the server wakes once).
+ */
+function corkedQuery(client: pg.ClientBase, sql: string, params: readonly unknown[]): Promise<pg.QueryResult> {
+  const socket = socketOf(client)
+  socket?.cork()
+  try {
+    return client.query({ text: sql, values: params as unknown[] })
+  } finally {
+    socket?.uncork()
+  }
+}
+
+/** A pg client as a session (simple: pg sends a parameterless query as one simple-protocol message). */
+function pgSession(client: pg.ClientBase, release: () => void): SqlSession {
+  return {
+    query: async (sql, params) => lastResult(await corkedQuery(client, sql, params)),
+    simple: async (sql) => lastResult((await client.query(sql)) as pg.QueryResult | pg.QueryResult[]),
+    simpleAll: async (sql) => allResults((await client.query(sql)) as pg.QueryResult | pg.QueryResult[]),
+    release,
+  }
+}
+
 export function createPgBackend(connectionString: string, options: { max?: number } = {}): SqlBackend {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10, types: pgTypes })
   const assumedRole = new WeakSet<pg.PoolClient>()
@@ -73,15 +108,11 @@ export function createPgBackend(connectionString: string, options: { max?: numbe
 
   function wrap(client: pg.PoolClient): SqlSession {
     let released = false
-    return {
-      query: async (sql, params) => lastResult(await client.query({ text: sql, values: params as unknown[] })),
-      simple: async (sql) => lastResult((await client.query(sql)) as pg.QueryResult | pg.QueryResult[]),
-      release: () => {
-        if (released) return
-        released = true
-        client.release()
-      },
-    }
+    return pgSession(client, () => {
+      if (released) return
+      released = true
+      client.release()
+    })
   }
 
   return {
@@ -102,11 +133,7 @@ export function createPgBackend(connectionString: string, options: { max?: numbe
     async acquireOwner() {
       const client = new pg.Client({ connectionString, types: pgTypes })
       await client.connect()
-      return {
-        query: async (sql, params) => lastResult(await client.query({ text: sql, values: params as unknown[] })),
-        simple: async (sql) => lastResult((await client.query(sql)) as pg.QueryResult | pg.QueryResult[]),
-        release: () => void client.end(),
-      }
+      return pgSession(client, () => void client.end())
     },
     end: () => pool.end(),
     listen: (channel, handlers) => listenOverPg(connectionString, channel, handlers),
@@ -219,6 +246,7 @@ export async function createPgliteBackend(dataDir: string, options: { template?:
         const last = results[results.length - 1]
         return { rows: (last?.rows ?? []) as Record<string, unknown>[], affectedRows: last?.affectedRows ?? 0 }
       },
+      simpleAll: async (sql) => (await db.exec(sql)).map((one) => ({ rows: one.rows as Record<string, unknown>[], affectedRows: one.affectedRows ?? 0 })),
       release: () => {
         if (released) return
         released = true

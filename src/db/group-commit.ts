@@ -1,0 +1,100 @@
+import type { DeferredWrites } from './driver.js'
+import type { SqlSession } from './sql-backend.js'
+
+/** Commits sent together at most: bounds one message's size and the wait behind it. */
+export const MAX_GROUP = 64
+
+/** One transaction's writes, to be committed (with others of its org, when they arrive together). */
+interface Unit {
+  session: SqlSession
+  /** BEGIN and the tenant scope; then the writes, then the chain's statements. */
+  begin: string
+  deferred: DeferredWrites
+  resolve(): void
+  reject(error: unknown): void
+}
+
+export interface GroupCommitStats {
+  /** Commit messages sent. */
+  flushes: number
+  /** Transactions committed through them. */
+  units: number
+  /** Groups that failed and were committed one by one instead. */
+  retried: number
+}
+
+/**
+ * Group commit for one process. An org's writes are serialised by its event chain (every
+ * write appends to it): a transaction whose work only read until commit hands its writes
+ * here, and those of one org that arrive while another of its commits is in flight are sent
+ * together, as one transaction, by the first of them on its own connection: one chain lock
+ * and one WAL flush for the group. A group that fails is rolled back and its transactions
+ * are committed one by one, so one transaction's failure (a unique key raced) never fails
+ * another; each caller hears only its own outcome.
+ */
+export interface GroupCommit {
+  commit(session: SqlSession, orgId: string, begin: string, deferred: DeferredWrites): Promise<void>
+  readonly stats: GroupCommitStats
+}
+
+async function commitAlone(unit: Unit): Promise<void> {
+  try {
+    await unit.session.simple([unit.begin, ...unit.deferred.writes, ...unit.deferred.chain, 'commit'].join('; '))
+    unit.resolve()
+  } catch (error) {
+    await unit.session.simple('rollback').catch(() => undefined)
+    unit.reject(error)
+  }
+}
+
+export function createGroupCommit(): GroupCommit {
+  const waiting = new Map<string, Unit[]>()
+  const stats: GroupCommitStats = { flushes: 0, units: 0, retried: 0 }
+
+  async function flush(group: Unit[]): Promise<void> {
+    stats.flushes += 1
+    stats.units += group.length
+    if (group.length === 1) return commitAlone(group[0]!)
+    const leader = group[0]!
+    try {
+      // Every transaction's rows first, then every chain statement: the chain lock is taken once the rows are written.
+      const statements = [...group.flatMap((unit) => unit.deferred.writes), ...group.flatMap((unit) => unit.deferred.chain)]
+      await leader.session.simple([leader.begin, ...statements, 'commit'].join('; '))
+    } catch {
+      await leader.session.simple('rollback').catch(() => undefined)
+      stats.retried += 1
+      for (const unit of group) await commitAlone(unit)
+      return
+    }
+    for (const unit of group) unit.resolve()
+  }
+
+  /** Sends the org's waiting commits, group after group, until none is left. */
+  async function drain(orgId: string): Promise<void> {
+    for (;;) {
+      const queue = waiting.get(orgId)
+      if (!queue || queue.length === 0) {
+        waiting.delete(orgId)
+        return
+      }
+      await flush(queue.splice(0, MAX_GROUP))
+    }
+  }
+
+  return {
+    stats,
+    commit(session, orgId, begin, deferred) {
+      return new Promise<void>((resolve, reject) => {
+        const unit: Unit = { session, begin, deferred, resolve, reject }
+        const queue = waiting.get(orgId)
+        if (queue) {
+          // A commit of this org is in flight: this one goes with the next group.
+          queue.push(unit)
+          return
+        }
+        waiting.set(orgId, [unit])
+        void drain(orgId)
+      })
+    },
+  }
+}
