@@ -24,11 +24,18 @@ export interface RenderableEventRow {
  * The computed columns of a RenderableEventRow (the rest are selected as they are), under
  * names of their own so ORDER BY sequence still means the column.
  */
+const CREATED_AT_ISO = 'iso_utc(created_at)'
+const SEQUENCE_DIGITS = 'sequence::text'
+const DATA_JSON = 'data::text'
+
 export const RENDERED_EVENT_COLUMNS = [
-  sql<string>`iso_utc(created_at)`.as('created_at_iso'),
-  sql<string>`sequence::text`.as('sequence_digits'),
-  sql<string>`data::text`.as('data_json'),
+  sql.raw<string>(CREATED_AT_ISO).as('created_at_iso'),
+  sql.raw<string>(SEQUENCE_DIGITS).as('sequence_digits'),
+  sql.raw<string>(DATA_JSON).as('data_json'),
 ] as const
+
+/** The same columns as SQL text, for queries written out in full. */
+export const RENDERED_EVENT_SQL = `${CREATED_AT_ISO} as created_at_iso, ${SEQUENCE_DIGITS} as sequence_digits, ${DATA_JSON} as data_json`
 
 const text = (value: string) => JSON.stringify(value)
 

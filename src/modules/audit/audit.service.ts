@@ -1,13 +1,14 @@
-import type { Selectable } from 'kysely'
+import { CompiledQuery, sql, type Compilable, type Selectable } from 'kysely'
 import type { Database, Reader, Tx } from '../../db/database.js'
 import type { FoundationTables } from '../../db/schema.js'
 import type { Clock } from '../../platform/clock.js'
 import { notFound } from '../../platform/errors.js'
 import type { IdGenerator } from '../../platform/ids.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
-import { eventHash, GENESIS_HASH } from './audit.chain.js'
-import { renderEventPage, RENDERED_EVENT_COLUMNS } from './audit.render.js'
+import { GENESIS_HASH } from './audit.chain.js'
+import { renderEventPage, RENDERED_EVENT_SQL, type RenderableEventRow } from './audit.render.js'
 import type { OrgEvent, OrgEventQuery } from './audit.schemas.js'
+import { canonicalTemplate, type PendingEvent } from './audit.template.js'
 
 type EventRow = Selectable<FoundationTables['org_events']>
 
@@ -28,19 +29,26 @@ export interface AppendItem {
   data: unknown
 }
 
-const APPEND_CHUNK = 1000
-
 /**
- * Called inside the appending transaction with the events just appended (one from `append`,
- * the whole run from `appendMany`), e.g. to write webhook outbox rows once per run.
+ * The webhook outbox, which the appending SQL fills for every run it appends
+ * (queue_webhook_deliveries, migration 0007): when deliveries made at `now` are first due.
  */
-export type AppendListener = (tx: Tx, events: readonly OrgEvent[]) => Promise<void>
+export interface Outbox {
+  deliveriesDue(now: Date): Date
+}
 
 export interface AuditLog {
-  append(tx: Tx, ctx: AuditActor, action: string, resource: Resource | null, data: unknown): Promise<OrgEvent>
-  /** The same events as `append` one by one, in one head update and multi-row inserts (bulk imports). */
+  /**
+   * Stages an event in the transaction. It is chained when the transaction's work is done,
+   * in the round trip that commits, so the org's chain lock is held only inside the server.
+   */
+  append(tx: Tx, ctx: AuditActor, action: string, resource: Resource | null, data: unknown): Promise<void>
+  /** Stages a run of events and writes everything staged at once (bulk imports); the run's events. */
   appendMany(tx: Tx, ctx: AuditActor, items: readonly AppendItem[]): Promise<OrgEvent[]>
-  onAppend(listener: AppendListener): void
+  /** Writes what the transaction has staged now (its chain lock is held from here to commit); those events. */
+  flush(tx: Tx): Promise<OrgEvent[]>
+  /** Every append from now on fills this outbox in its own transaction. */
+  useOutbox(outbox: Outbox): void
   /** Starts an org's chain (inside the org-creating transaction). */
   startChain(tx: Tx, orgId: string): Promise<void>
   list(orgId: string, query: OrgEventQuery): Promise<Page<OrgEvent>>
@@ -70,6 +78,23 @@ function feedPosition(query: OrgEventQuery): { filters: Record<string, unknown>;
   return { filters, afterSequence: after ? BigInt(after[0] as number) : 0n }
 }
 
+/**
+ * The feed's hot path as SQL text, one per combination of filters (feedSelect's query with
+ * the rendered columns, without building and compiling it for every poll).
+ */
+function renderedFeedQuery(orgId: string, query: OrgEventQuery, afterSequence: bigint): CompiledQuery {
+  const parameters: unknown[] = [orgId, afterSequence]
+  let where = 'org_id = $1 and sequence > $2'
+  if (query.action) where += ` and action = $${parameters.push(query.action)}`
+  if (query.since) where += ` and created_at >= $${parameters.push(new Date(query.since))}`
+  if (query.until) where += ` and created_at < $${parameters.push(new Date(query.until))}`
+  parameters.push(query.limit + 1)
+  return CompiledQuery.raw(
+    `select id, org_id, action, user_id, hash, resource_type, resource_id, ${RENDERED_EVENT_SQL} from org_events where ${where} order by sequence asc limit $${parameters.length}`,
+    parameters,
+  )
+}
+
 /** The feed's keyset query (oldest first, limit + 1 rows), before its columns are chosen. */
 function feedSelect(db: Reader, orgId: string, query: OrgEventQuery, afterSequence: bigint) {
   let select = db.selectFrom('org_events').where('org_id', '=', orgId).where('sequence', '>', afterSequence)
@@ -79,12 +104,83 @@ function feedSelect(db: Reader, orgId: string, query: OrgEventQuery, afterSequen
   return select.orderBy('sequence', 'asc').limit(query.limit + 1)
 }
 
+/**
+ * The statement that chains and writes a run of events, and fills the outbox when there is
+ * one (append_org_events, migration 0007). Each event's data travels once, in its canonical text.
+ */
+function appendStatement(tx: Tx, orgId: string, events: readonly PendingEvent[], createdAt: Date, deliveriesDue: Date | null): Compilable {
+  const query = sql<{ id: string; sequence: bigint; hash: string; created_at: Date }>`select id, sequence, hash, created_at from append_org_events(
+    ${orgId}, ${events.map((e) => e.id)}::text[], ${events.map((e) => e.action)}::text[], ${events.map((e) => e.userId)}::text[],
+    ${events.map((e) => e.resource?.type ?? null)}::text[], ${events.map((e) => e.resource?.id ?? null)}::text[],
+    ${events.map(canonicalTemplate)}::text[], ${createdAt}::timestamptz, ${deliveriesDue}::timestamptz)`
+  return { compile: () => query.compile(tx) }
+}
+
 export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenerator }): AuditLog {
-  const listeners: AppendListener[] = []
+  const { db } = deps
+  let outbox: Outbox | null = null
+  // Each transaction's staged events; one transaction appends to one org's chain.
+  const stages = new WeakMap<Tx, { orgId: string; events: PendingEvent[] }>()
+
+  function stage(tx: Tx, ctx: AuditActor, items: readonly AppendItem[]): void {
+    let staged = stages.get(tx)
+    if (!staged) {
+      // Throws outside an org transaction (db.tx): an event is never staged where nothing would write it.
+      db.beforeCommit(tx, () => write(tx, 'with-commit').then(() => undefined))
+      staged = { orgId: ctx.orgId, events: [] }
+      stages.set(tx, staged)
+    }
+    if (staged.orgId !== ctx.orgId) throw new Error(`one transaction appends to one org's chain (${staged.orgId}, not ${ctx.orgId})`)
+    for (const item of items) {
+      staged.events.push({
+        id: deps.ids.next('event'),
+        orgId: ctx.orgId,
+        action: item.action,
+        userId: ctx.actor.userId,
+        resource: item.resource,
+        // The hash covers exactly what jsonb gives back: the data as JSON, parsed again.
+        data: JSON.parse(JSON.stringify(item.data ?? {})) as unknown,
+      })
+    }
+  }
+
+  /**
+   * Chains and writes the staged events (and their outbox rows): sent with the
+   * transaction's COMMIT ('with-commit', nothing read back), or now, in one round trip.
+   */
+  async function write(tx: Tx, when: 'with-commit' | 'now'): Promise<OrgEvent[]> {
+    const staged = stages.get(tx)
+    stages.delete(tx)
+    if (!staged || staged.events.length === 0) return []
+    const { orgId, events } = staged
+    const now = deps.clock.now()
+    const statement = appendStatement(tx, orgId, events, now, outbox?.deliveriesDue(now) ?? null)
+    if (when === 'with-commit') {
+      db.deferToCommit(tx, statement, 'chain')
+      return []
+    }
+    const [placed = []] = await db.batch(tx, [statement])
+    const byId = new Map(placed.map((row) => [row.id as string, row as { sequence: bigint; hash: string; created_at: Date }]))
+    return events.map((event) => {
+      const place = byId.get(event.id)
+      if (!place) throw new Error(`event ${event.id} was not appended`)
+      return {
+        id: event.id,
+        orgId,
+        action: event.action,
+        userId: event.userId,
+        createdAt: place.created_at.toISOString(),
+        hash: place.hash,
+        sequence: Number(place.sequence),
+        resource: event.resource,
+        data: event.data,
+      }
+    })
+  }
 
   return {
-    onAppend(listener) {
-      listeners.push(listener)
+    useOutbox(given) {
+      outbox = given
     },
 
     async startChain(tx, orgId) {
@@ -92,97 +188,17 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
     },
 
     async append(tx, ctx, action, resource, data) {
-      // Taking the head row's lock serialises the org's writers until commit: gapless, linear.
-      const head = await tx
-        .updateTable('org_event_heads')
-        .set((eb) => ({ sequence: eb('sequence', '+', 1n) }))
-        .where('org_id', '=', ctx.orgId)
-        .returning(['sequence', 'hash'])
-        .executeTakeFirstOrThrow()
-      // JSON round trip: the hash covers exactly what jsonb will give back.
-      const content = {
-        id: deps.ids.next('event'),
-        orgId: ctx.orgId,
-        sequence: Number(head.sequence),
-        action,
-        userId: ctx.actor.userId,
-        createdAt: deps.clock.now().toISOString(),
-        resource,
-        data: JSON.parse(JSON.stringify(data ?? {})) as unknown,
-      }
-      const hash = eventHash(content, head.hash)
-      await tx
-        .with('appended', (db) =>
-          db
-            .insertInto('org_events')
-            .values({
-              org_id: content.orgId,
-              sequence: head.sequence,
-              id: content.id,
-              action,
-              user_id: content.userId,
-              resource_type: resource?.type ?? null,
-              resource_id: resource?.id ?? null,
-              data: JSON.stringify(content.data),
-              created_at: new Date(content.createdAt),
-              hash,
-            })
-            .returning('org_id'),
-        )
-        .updateTable('org_event_heads')
-        .set({ hash })
-        .where('org_id', '=', ctx.orgId)
-        .execute()
-      const event: OrgEvent = { ...content, hash }
-      for (const listener of listeners) await listener(tx, [event])
-      return event
+      stage(tx, ctx, [{ action, resource, data }])
     },
 
     async appendMany(tx, ctx, items) {
       if (items.length === 0) return []
-      // One head update reserves the whole run of sequences (and takes the same lock as append).
-      const head = await tx
-        .updateTable('org_event_heads')
-        .set((eb) => ({ sequence: eb('sequence', '+', BigInt(items.length)) }))
-        .where('org_id', '=', ctx.orgId)
-        .returning(['sequence', 'hash'])
-        .executeTakeFirstOrThrow()
-      const first = Number(head.sequence) - items.length + 1
-      const createdAt = deps.clock.now().toISOString()
-      let previousHash = head.hash
-      const events: OrgEvent[] = items.map((item, index) => {
-        const content = {
-          id: deps.ids.next('event'),
-          orgId: ctx.orgId,
-          sequence: first + index,
-          action: item.action,
-          userId: ctx.actor.userId,
-          createdAt,
-          resource: item.resource,
-          data: JSON.parse(JSON.stringify(item.data ?? {})) as unknown,
-        }
-        previousHash = eventHash(content, previousHash)
-        return { ...content, hash: previousHash }
-      })
-      for (let start = 0; start < events.length; start += APPEND_CHUNK) {
-        const rows = events.slice(start, start + APPEND_CHUNK).map((event) => ({
-          org_id: event.orgId,
-          sequence: BigInt(event.sequence),
-          id: event.id,
-          action: event.action,
-          user_id: event.userId,
-          resource_type: event.resource?.type ?? null,
-          resource_id: event.resource?.id ?? null,
-          data: JSON.stringify(event.data),
-          created_at: new Date(event.createdAt),
-          hash: event.hash,
-        }))
-        await tx.insertInto('org_events').values(rows).execute()
-      }
-      await tx.updateTable('org_event_heads').set({ hash: previousHash }).where('org_id', '=', ctx.orgId).execute()
-      for (const listener of listeners) await listener(tx, events)
-      return events
+      stage(tx, ctx, items)
+      const events = await write(tx, 'now')
+      return events.slice(events.length - items.length)
     },
+
+    flush: (tx) => write(tx, 'now'),
 
     async list(orgId, query) {
       const { filters, afterSequence } = feedPosition(query)
@@ -195,12 +211,7 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
 
     async listJson(orgId, query) {
       const { filters, afterSequence } = feedPosition(query)
-      const rows = await deps.db.read(orgId, (db) =>
-        feedSelect(db, orgId, query, afterSequence)
-          .select(['id', 'org_id', 'action', 'user_id', 'hash', 'resource_type', 'resource_id'])
-          .select(RENDERED_EVENT_COLUMNS)
-          .execute(),
-      )
+      const rows = await deps.db.read(orgId, async (db) => (await db.executeQuery<RenderableEventRow>(renderedFeedQuery(orgId, query, afterSequence))).rows)
       return renderEventPage(rows, query.limit, filters, [Number(afterSequence)])
     },
 

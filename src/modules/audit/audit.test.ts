@@ -138,6 +138,35 @@ describe('the org event log', () => {
     expect(deleted.broken?.reason).toContain('missing')
   })
 
+  it('names the first broken link across read batches: a gap at a batch boundary, a row stored past the head', async () => {
+    const owner = await ownerWithOrg(t.app)
+    for (let i = 0; i < 6; i += 1) await invite(owner)
+    const asOwner = async (statement: string) => {
+      const session = await t.db.backend.acquireOwner()
+      try {
+        await session.query(statement, [owner.orgId])
+      } finally {
+        session.release()
+      }
+    }
+    expect(await verifyChain(t.db, owner.orgId, { batchSize: 3 })).toEqual({ orgId: owner.orgId, ok: true, events: 7 })
+    expect(await verifyChain(t.db, owner.orgId, { batchSize: 1 })).toEqual({ orgId: owner.orgId, ok: true, events: 7 })
+
+    // A row past the head (as if inserted around the service): the head disagrees with what is stored.
+    await asOwner(`insert into org_events select org_id, 8, 'evt_00000000000000000000000008', action, user_id, resource_type, resource_id, data, created_at, hash from org_events where org_id = $1 and sequence = 7`)
+    const beyond = await verifyChain(t.db, owner.orgId, { batchSize: 3 })
+    expect(beyond).toMatchObject({ ok: false, events: 7, broken: { sequence: 8, eventId: null } })
+    expect(beyond.broken?.reason).toContain('head records 7')
+
+    await asOwner('delete from org_events where org_id = $1 and sequence = 4')
+    const gap = await verifyChain(t.db, owner.orgId, { batchSize: 3 })
+    expect(gap).toMatchObject({ ok: false, events: 3, broken: { sequence: 4, eventId: null, reason: 'event 4 is missing (next present is 5)' } })
+    const gapInBatch = await verifyChain(t.db, owner.orgId, { batchSize: 5 })
+    expect(gapInBatch).toMatchObject({ ok: false, events: 3, broken: { sequence: 4, reason: 'event 4 is missing (next present is 5)' } })
+    const gapEndingBatch = await verifyChain(t.db, owner.orgId, { batchSize: 4 })
+    expect(gapEndingBatch).toMatchObject({ ok: false, events: 3, broken: { sequence: 4, reason: 'event 4 is missing (next present is 5)' } })
+  })
+
   it('detects events removed from the end through the chain head', async () => {
     const owner = await ownerWithOrg(t.app)
     await invite(owner)
