@@ -17,6 +17,8 @@ import { openTestDatabase, ownerWithOrg, type OrgAccount, type TestApp } from '.
 export class FakeDns {
   readonly names = new Map<string, ResolvedAddress[]>()
   readonly lookups: string[] = []
+  /** Runs at every lookup, before it answers (a test can move its clock while an attempt is being prepared). */
+  onLookup: ((name: string) => void) | null = null
 
   set(name: string, ...addresses: string[]): void {
     this.names.set(name, addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })))
@@ -24,6 +26,7 @@ export class FakeDns {
 
   readonly lookup: HostLookup = async (name) => {
     this.lookups.push(name)
+    this.onLookup?.(name)
     const found = this.names.get(name)
     if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: 'ENOTFOUND' })
     return found
@@ -120,6 +123,7 @@ type Responder = (request: IncomingMessage, response: ServerResponse, body: stri
 /** A local HTTP receiver that records every request and answers as told (200 by default). */
 export class Receiver {
   readonly received: ReceivedDelivery[] = []
+  /** Connections opened so far (kept-alive ones are counted once). */
   connections = 0
   private readonly responders: Responder[] = []
   private fallback: Responder = (_request, response) => response.end('ok')
@@ -140,9 +144,10 @@ export class Receiver {
     })
   }
 
-  static async start(port = 0): Promise<Receiver> {
+  /** Listens on `host` (127.0.0.1 by default; any 127.x address works on Linux) and `port` (a free one by default). */
+  static async start(port = 0, host = '127.0.0.1'): Promise<Receiver> {
     const receiver = new Receiver()
-    await new Promise<void>((resolve) => receiver.server.listen(port, '127.0.0.1', resolve))
+    await new Promise<void>((resolve) => receiver.server.listen(port, host, resolve))
     return receiver
   }
 
@@ -150,8 +155,12 @@ export class Receiver {
     return (this.server.address() as AddressInfo).port
   }
 
+  get host(): string {
+    return (this.server.address() as AddressInfo).address
+  }
+
   url(path = '/hooks'): string {
-    return `http://127.0.0.1:${this.port}${path}`
+    return `http://${this.host}:${this.port}${path}`
   }
 
   /** Answers the next requests with these statuses (and headers), then 200 again. */

@@ -1,8 +1,14 @@
 import type { LookupFunction } from 'node:net'
 import { performance } from 'node:perf_hooks'
-import { Agent, request } from 'undici'
+import type { IncomingHttpHeaders } from 'node:http'
+import { Agent, type Dispatcher } from 'undici'
+import type { SignedHeaders } from './webhooks.signing.js'
 
 export const RESPONSE_READ_LIMIT = 64 * 1024
+/** Pinned agents kept open at once; the least recently used is closed beyond this. */
+export const DEFAULT_MAX_AGENTS = 256
+/** How long an idle connection to a receiver stays open for the next attempt. */
+const KEEP_ALIVE_MS = 4_000
 
 export interface AttemptOutcome {
   kind: 'success' | 'failure' | 'gone'
@@ -23,78 +29,183 @@ function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
   }
 }
 
-async function readLimited(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<string> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of body) {
-    const room = RESPONSE_READ_LIMIT - size
-    chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk)
-    size += Math.min(chunk.length, room)
-    if (size >= RESPONSE_READ_LIMIT) {
-      body.destroy()
-      break
-    }
-  }
-  return Buffer.concat(chunks).toString('utf8')
+/**
+ * Keep-alive agents, one per (URL origin, checked address), each able to connect to that
+ * one address only. An attempt whose check gave another address gets another agent, so
+ * a reused connection always goes where this attempt's check said it may.
+ */
+export interface AgentPool {
+  agentFor(url: URL, address: string, family: 4 | 6): Agent
+  readonly size: number
+  close(): Promise<void>
 }
+
+export function createAgentPool(options: { timeoutMs: number; maxAgents?: number }): AgentPool {
+  const maxAgents = options.maxAgents ?? DEFAULT_MAX_AGENTS
+  // Map order is use order: the first key is the least recently used.
+  const agents = new Map<string, Agent>()
+  return {
+    agentFor(url, address, family) {
+      const key = `${url.origin} ${address}`
+      let agent = agents.get(key)
+      if (agent) {
+        agents.delete(key)
+      } else {
+        agent = new Agent({
+          connect: { lookup: pinnedLookup(address, family), timeout: options.timeoutMs },
+          headersTimeout: options.timeoutMs,
+          bodyTimeout: options.timeoutMs,
+          keepAliveTimeout: KEEP_ALIVE_MS,
+          keepAliveMaxTimeout: KEEP_ALIVE_MS,
+        })
+        if (agents.size >= maxAgents) {
+          const [oldestKey, oldest] = agents.entries().next().value as [string, Agent]
+          agents.delete(oldestKey)
+          // Graceful: an attempt still running on it finishes, then its connections close.
+          void oldest.close().catch(() => undefined)
+        }
+      }
+      agents.set(key, agent)
+      return agent
+    },
+    get size() {
+      return agents.size
+    },
+    async close() {
+      const open = [...agents.values()]
+      agents.clear()
+      await Promise.allSettled(open.map((agent) => agent.close()))
+    },
+  }
+}
+
+/** PostgreSQL text cannot hold NUL; a receiver's answer may. */
+function storable(text: string): string {
+  return text.includes('\0') ? text.replaceAll('\0', '\uFFFD') : text
+}
+
+/** What came back: the status, the two headers the worker uses, and at most RESPONSE_READ_LIMIT bytes of the body. */
+interface Answer {
+  status: number
+  headers: IncomingHttpHeaders
+  body: string
+}
+
+/** The outcome an answer makes: 2xx succeeds, 410 is gone, a redirect is a failure (never followed), anything else fails. */
+function classify(answer: Answer, latencyMs: number): AttemptOutcome {
+  const { status, headers } = answer
+  const retryAfter = headers['retry-after']
+  const common = { httpStatus: status, latencyMs, responseBody: answer.body, retryAfter: typeof retryAfter === 'string' ? retryAfter : null }
+  if (status >= 200 && status < 300) return { kind: 'success', error: null, ...common }
+  if (status === 410) return { kind: 'gone', error: 'the receiver answered 410 Gone', ...common }
+  if (status >= 300 && status < 400) {
+    const location = headers.location
+    return { kind: 'failure', error: storable(`redirects are not followed (Location: ${typeof location === 'string' ? location : 'none'})`), ...common }
+  }
+  return { kind: 'failure', error: `the receiver answered ${status}`, ...common }
+}
+
+/** Stops reading a response at the limit (the connection is dropped, as a receiver that never stops would hold it). */
+class ReadLimitReached extends Error {}
+
+/** Sent for the whole exchange's timeout (undici's own timeouts are per phase). */
+class AttemptTimedOut extends Error {}
 
 /**
  * One POST to the receiver, connected to exactly `address`: no redirects followed,
- * `timeoutMs` for the whole exchange, the response read up to 64 KiB.
+ * `timeoutMs` for the whole exchange, the response read up to 64 KiB. With `agents`,
+ * the connection is a kept-alive one to that same origin and address when there is one;
+ * without, a connection of its own, closed after. Dispatched with callbacks rather than
+ * through `request()`: no response stream, no promise per chunk (about half the CPU).
  */
-export async function sendAttempt(input: {
+export function sendAttempt(input: {
   url: URL
   address: string
   family: 4 | 6
-  headers: Record<string, string>
+  headers: SignedHeaders | Record<string, string>
   body: string
   timeoutMs: number
+  agents?: AgentPool
 }): Promise<AttemptOutcome> {
-  const agent = new Agent({
-    connect: { lookup: pinnedLookup(input.address, input.family), timeout: input.timeoutMs },
-    headersTimeout: input.timeoutMs,
-    bodyTimeout: input.timeoutMs,
-    // One connection per attempt: nothing is reused across different checked addresses.
-    pipelining: 0,
-  })
+  const own = input.agents ? null : createAgentPool({ timeoutMs: input.timeoutMs, maxAgents: 1 })
+  const agent = (input.agents ?? own!).agentFor(input.url, input.address, input.family)
   const started = performance.now()
-  const elapsed = () => Math.round(performance.now() - started)
-  try {
-    const response = await request(input.url, {
-      method: 'POST',
-      headers: input.headers,
-      body: input.body,
-      dispatcher: agent,
-      signal: AbortSignal.timeout(input.timeoutMs),
-    })
-    const responseBody = await readLimited(response.body)
-    const status = response.statusCode
-    const retryAfter = response.headers['retry-after']
-    const common = {
-      httpStatus: status,
-      latencyMs: elapsed(),
-      responseBody,
-      retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
+  return new Promise((resolve) => {
+    let controller: Dispatcher.DispatchController | null = null
+    let status = 0
+    let headers: IncomingHttpHeaders = {}
+    const chunks: Buffer[] = []
+    let size = 0
+    let settled = false
+    const settle = (outcome: AttemptOutcome): void => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      if (own) void own.close()
+      resolve(outcome)
     }
-    if (status >= 200 && status < 300) return { kind: 'success', error: null, ...common }
-    if (status === 410) return { kind: 'gone', error: 'the receiver answered 410 Gone', ...common }
-    if (status >= 300 && status < 400) {
-      const location = response.headers.location
-      return { kind: 'failure', error: `redirects are not followed (Location: ${typeof location === 'string' ? location : 'none'})`, ...common }
+    const answered = (): void => {
+      const body = storable(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'))
+      settle(classify({ status, headers, body }, Math.round(performance.now() - started)))
     }
-    return { kind: 'failure', error: `the receiver answered ${status}`, ...common }
-  } catch (error) {
-    const failure = error as Error & { code?: string }
-    const timedOut = failure.name === 'TimeoutError' || failure.code === 'UND_ERR_HEADERS_TIMEOUT' || failure.code === 'UND_ERR_BODY_TIMEOUT' || failure.code === 'UND_ERR_CONNECT_TIMEOUT'
-    return {
-      kind: 'failure',
-      httpStatus: null,
-      latencyMs: elapsed(),
-      responseBody: null,
-      error: timedOut ? `no response within ${input.timeoutMs} ms` : `${failure.code ?? failure.name}: ${failure.message}`,
-      retryAfter: null,
+    const failed = (error: Error & { code?: string }): void => {
+      const late = error instanceof AttemptTimedOut || error.code === 'UND_ERR_HEADERS_TIMEOUT' || error.code === 'UND_ERR_BODY_TIMEOUT' || error.code === 'UND_ERR_CONNECT_TIMEOUT'
+      settle({
+        kind: 'failure',
+        httpStatus: null,
+        latencyMs: Math.round(performance.now() - started),
+        responseBody: null,
+        error: late ? `no response within ${input.timeoutMs} ms` : storable(`${error.code ?? error.name}: ${error.message}`),
+        retryAfter: null,
+      })
     }
-  } finally {
-    void agent.destroy().catch(() => undefined)
-  }
+    // One plain timer for the whole exchange (AbortSignal.timeout costs several times more, and lives on for the full timeout).
+    const timer = setTimeout(() => {
+      const timedOut = new AttemptTimedOut(`no response within ${input.timeoutMs} ms`)
+      failed(timedOut)
+      controller?.abort(timedOut)
+    }, input.timeoutMs)
+    try {
+      agent.dispatch(
+        {
+          origin: input.url.origin,
+          path: `${input.url.pathname}${input.url.search}`,
+          method: 'POST',
+          // Every value of SignedHeaders is a string: no copy needed to pass it as a header record.
+          headers: input.headers as Record<string, string>,
+          body: input.body,
+        },
+        {
+          onRequestStart(started) {
+            controller = started
+            // Timed out while waiting for a connection: never sent.
+            if (settled) started.abort(new AttemptTimedOut(`no response within ${input.timeoutMs} ms`))
+          },
+          onResponseStart(_controller, statusCode, responseHeaders) {
+            status = statusCode
+            headers = responseHeaders
+          },
+          onResponseData(current, chunk) {
+            if (settled) return
+            const room = RESPONSE_READ_LIMIT - size
+            chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk)
+            size += Math.min(chunk.length, room)
+            if (size >= RESPONSE_READ_LIMIT) {
+              answered()
+              current.abort(new ReadLimitReached('response read limit reached'))
+            }
+          },
+          onResponseEnd() {
+            answered()
+          },
+          onResponseError(_controller, error) {
+            failed(error)
+          },
+        },
+      )
+    } catch (error) {
+      // An agent that cannot take the request (closed) says so by throwing.
+      failed(error as Error)
+    }
+  })
 }

@@ -9,7 +9,7 @@ import type { AuditLog } from '../audit/audit.service.js'
 import { decodeSecretsKey } from './webhooks.secrets.js'
 import { createWebhookService, type WebhookService } from './webhooks.service.js'
 import { systemLookup, type HostLookup } from './webhooks.ssrf.js'
-import { ATTEMPT_TIMEOUT_MS, createDeliveryJob, createPruneJob, DEFAULT_RETRY_SCHEDULE } from './webhooks.worker.js'
+import { ATTEMPT_TIMEOUT_MS, createDeliveryJob, createPruneJob, DEFAULT_CONCURRENCY, DEFAULT_RETRY_SCHEDULE } from './webhooks.worker.js'
 
 /** What the outside world looks like to deliveries; tests replace DNS and shorten timeouts. */
 export interface WebhookNetwork {
@@ -17,6 +17,8 @@ export interface WebhookNetwork {
   /** Up to this fraction of each retry delay is added at random. */
   jitter: number
   timeoutMs: number
+  /** Attempts under way at once per worker. */
+  concurrency: number
 }
 
 export const DEFAULT_JITTER = 0.1
@@ -58,6 +60,7 @@ export function createWebhooksModule(deps: {
       schedule,
       jitter: deps.network?.jitter ?? DEFAULT_JITTER,
       timeoutMs: deps.network?.timeoutMs ?? ATTEMPT_TIMEOUT_MS,
+      concurrency: deps.network?.concurrency ?? DEFAULT_CONCURRENCY,
     }),
     createPruneJob({ db, clock }),
   ]

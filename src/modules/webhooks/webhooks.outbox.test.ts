@@ -33,8 +33,10 @@ beforeAll(() => {
 
 const subscribe = (events: string[], url = receiver.url()) => t.services.webhooks.create(ctx, { url, events })
 const deliveries = async (webhookId: string) => (await t.services.webhooks.listDeliveries(ctx, webhookId, { limit: 100 })).data
-const audited = (action: string) =>
-  t.db.tx(ctx, (tx) => t.services.audit.append(tx, ctx, action, { type: 'catalog', id: `cat_${Math.random()}` }, { title: action }))
+const audited = async (action: string) => {
+  const [event] = await t.db.tx(ctx, (tx) => t.services.audit.appendMany(tx, ctx, [{ action, resource: { type: 'catalog', id: `cat_${Math.random()}` }, data: { title: action } }]))
+  return event!
+}
 
 describe('the transactional outbox', () => {
   it('writes a delivery with the event, and none when the transaction rolls back', async () => {

@@ -1,7 +1,8 @@
-import type { Selectable } from 'kysely'
+import type { Compilable, Selectable } from 'kysely'
 import type { Reader, Tx } from '../../db/database.js'
 import type { IdGenerator } from '../../platform/ids.js'
 import type { OrgEvent } from '../audit/audit.schemas.js'
+import { canonicalJson } from '../../platform/canonical-json.js'
 import type { Attempt, Delivery, Webhook } from './webhooks.schemas.js'
 import type { WebhookTables } from './webhooks.tables.js'
 
@@ -55,10 +56,20 @@ export function presentDelivery(row: DeliveryRow, attempts: readonly AttemptRow[
   }
 }
 
-/** The delivery body: the exact bytes that are signed and sent on every attempt. */
+const text = (value: string): string => JSON.stringify(value)
+
+/**
+ * The delivery body: the exact bytes that are signed and sent on every attempt. The event
+ * record in presentEvent's member order, `data` in its canonical (RFC 8785) form: the same
+ * bytes queue_webhook_deliveries (migration 0007) writes for deliveries made by an append.
+ */
 export function deliveryPayload(event: OrgEvent, kind: string): string {
-  const data = event.resource ? { event, object: event.data } : { event }
-  return JSON.stringify({ id: event.id, type: kind, createdAt: event.createdAt, orgId: event.orgId, data })
+  const data = canonicalJson(event.data)
+  const resource = event.resource ? `{"type":${text(event.resource.type)},"id":${text(event.resource.id)}}` : 'null'
+  const record =
+    `{"id":${text(event.id)},"orgId":${text(event.orgId)},"action":${text(event.action)},"userId":${text(event.userId)},` +
+    `"createdAt":${text(event.createdAt)},"hash":${text(event.hash)},"sequence":${event.sequence},"resource":${resource},"data":${data}}`
+  return `{"id":${text(event.id)},"type":${text(kind)},"createdAt":${text(event.createdAt)},"orgId":${text(event.orgId)},"data":{"event":${record}${event.resource ? `,"object":${data}` : ''}}}`
 }
 
 /** One delivery to write: an event, to one endpoint, as one kind. */
@@ -71,13 +82,10 @@ export interface DeliveryInput {
 /** Rows per insert statement: a delivery carries its payload, so statements stay a few MB at most. */
 const DELIVERY_CHUNK = 500
 
-/** Writes deliveries and their queue entries, inside the transaction of their events. */
-export async function insertDeliveries(
-  tx: Tx,
-  input: { ids: IdGenerator; deliveries: readonly DeliveryInput[]; now: Date; firstDelaySeconds: number },
-): Promise<DeliveryRow[]> {
+/** The delivery rows (pending, due after the schedule's first delay) for a run of events. */
+function deliveryRows(input: { ids: IdGenerator; deliveries: readonly DeliveryInput[]; now: Date; firstDelaySeconds: number }): DeliveryRow[] {
   const due = new Date(input.now.getTime() + input.firstDelaySeconds * 1000)
-  const rows: DeliveryRow[] = input.deliveries.map(({ event, endpointId, kind }) => ({
+  return input.deliveries.map(({ event, endpointId, kind }) => ({
     org_id: event.orgId,
     id: input.ids.next('delivery'),
     endpoint_id: endpointId,
@@ -95,11 +103,26 @@ export async function insertDeliveries(
     updated_at: input.now,
     finished_at: null,
   }))
+}
+
+/** The statements that write deliveries and their queue entries (in chunks), for the transaction of their events. */
+function deliveryWrites(tx: Tx, rows: readonly DeliveryRow[]): Compilable[] {
+  const writes: Compilable[] = []
   for (let start = 0; start < rows.length; start += DELIVERY_CHUNK) {
     const chunk = rows.slice(start, start + DELIVERY_CHUNK)
-    await tx.insertInto('webhook_deliveries').values(chunk).execute()
-    await tx.insertInto('webhook_queue').values(chunk.map((row) => ({ delivery_id: row.id, tenant_org: row.org_id, due_at: due }))).execute()
+    writes.push(tx.insertInto('webhook_deliveries').values(chunk))
+    writes.push(tx.insertInto('webhook_queue').values(chunk.map((row) => ({ delivery_id: row.id, tenant_org: row.org_id, due_at: row.next_attempt_at }))))
   }
+  return writes
+}
+
+/** Writes deliveries and their queue entries now, inside the transaction of their events. */
+export async function insertDeliveries(
+  tx: Tx,
+  input: { ids: IdGenerator; deliveries: readonly DeliveryInput[]; now: Date; firstDelaySeconds: number },
+): Promise<DeliveryRow[]> {
+  const rows = deliveryRows(input)
+  for (const write of deliveryWrites(tx, rows)) await tx.executeQuery(write.compile())
   return rows
 }
 

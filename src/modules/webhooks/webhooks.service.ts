@@ -6,8 +6,8 @@ import { AppError, notFound } from '../../platform/errors.js'
 import type { IdGenerator } from '../../platform/ids.js'
 import { decodeCursor, olderThan, type Page, toPage } from '../../platform/pagination.js'
 import type { AuditLog } from '../audit/audit.service.js'
-import { deliveredKind, isKnownKind } from './webhooks.kinds.js'
-import { attemptsOf, insertDeliveries, insertDelivery, presentDelivery, presentWebhook, type DeliveryInput, type EndpointRow } from './webhooks.repo.js'
+import { isKnownKind } from './webhooks.kinds.js'
+import { attemptsOf, insertDelivery, presentDelivery, presentWebhook, type EndpointRow } from './webhooks.repo.js'
 import type { CreateWebhookBody, Delivery, DeliveryListQuery, Webhook, WebhookListQuery } from './webhooks.schemas.js'
 
 /** What create and rotate answer: the secret is shown in that response only. */
@@ -47,28 +47,9 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
   const { db, clock, ids, audit, box } = deps
   const firstDelaySeconds = deps.schedule[0] ?? 0
 
-  // The outbox: a delivery per matching endpoint, written in the transaction of the events
-  // (one endpoint read and multi-row inserts per appended run, however long).
-  audit.onAppend(async (tx, events) => {
-    const orgId = events[0]?.orgId
-    if (orgId === undefined) return
-    const endpoints = await tx
-      .selectFrom('webhook_endpoints')
-      .select(['id', 'events'])
-      .where('org_id', '=', orgId)
-      .where('status', '=', 'enabled')
-      .where('deleted_at', 'is', null)
-      .execute()
-    if (endpoints.length === 0) return
-    const deliveries: DeliveryInput[] = []
-    for (const event of events) {
-      for (const endpoint of endpoints) {
-        const kind = deliveredKind(endpoint.events, event.action)
-        if (kind) deliveries.push({ event, endpointId: endpoint.id, kind })
-      }
-    }
-    await insertDeliveries(tx, { ids, deliveries, now: clock.now(), firstDelaySeconds })
-  })
+  // The outbox: the appending SQL writes a delivery per matching endpoint in the transaction
+  // of the events, reading the endpoints once the chain is locked (migration 0007).
+  audit.useOutbox({ deliveriesDue: (now) => new Date(now.getTime() + firstDelaySeconds * 1000) })
 
   async function checkUrl(raw: string): Promise<string> {
     const checked = checkWebhookUrl(raw, deps.allowLoopback)
@@ -223,8 +204,10 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
       return db.tx(ctx, async (tx) => {
         const endpoint = await findEndpoint(tx, ctx.orgId, id, false)
         if (endpoint.status !== 'enabled') throw new AppError('invalid_state', 'This webhook is disabled; enable it before sending a test event')
-        const event = await audit.append(tx, ctx, 'webhook.test', { type: 'webhook', id }, { webhookId: id, url: endpoint.url })
-        const delivery = await insertDelivery(tx, { ids, event, endpointId: id, kind: 'webhook.test', now: clock.now(), firstDelaySeconds })
+        await audit.append(tx, ctx, 'webhook.test', { type: 'webhook', id }, { webhookId: id, url: endpoint.url })
+        // Written now, not at commit: the test delivery carries the event as chained.
+        const [event] = await audit.flush(tx)
+        const delivery = await insertDelivery(tx, { ids, event: event!, endpointId: id, kind: 'webhook.test', now: clock.now(), firstDelaySeconds })
         return presentDelivery(delivery, [])
       })
     },

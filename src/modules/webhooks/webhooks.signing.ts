@@ -1,6 +1,23 @@
-import { createHmac, randomBytes } from 'node:crypto'
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto'
 
 const PREFIX = 'whsec_'
+
+/** A signing secret's two HMAC keys, imported once: a kept key object signs in about half the time of raw bytes. */
+export interface SigningKey {
+  /** X-Service-Signature: the secret string's own bytes. */
+  service: KeyObject
+  /** webhook-signature: the base64-decoded part after `whsec_`. */
+  standard: KeyObject
+}
+
+export function signingKey(secret: string): SigningKey {
+  return {
+    service: createSecretKey(Buffer.from(secret, 'utf8')),
+    standard: createSecretKey(Buffer.from(secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret, 'base64')),
+  }
+}
+
+const keyOf = (secret: string | SigningKey): SigningKey => (typeof secret === 'string' ? signingKey(secret) : secret)
 
 /** `whsec_` + standard base64 of 32 random bytes: the form Standard Webhooks libraries decode. */
 export function newSigningSecret(): string {
@@ -8,14 +25,13 @@ export function newSigningSecret(): string {
 }
 
 /** X-Service-Signature: HMAC-SHA256 keyed with the secret string itself, as GitHub does. */
-export function serviceSignature(secret: string, body: string | Buffer): string {
-  return `sha256=${createHmac('sha256', Buffer.from(secret, 'utf8')).update(body).digest('hex')}`
+export function serviceSignature(secret: string | SigningKey, body: string | Buffer): string {
+  return `sha256=${createHmac('sha256', keyOf(secret).service).update(body).digest('hex')}`
 }
 
 /** webhook-signature (Standard Webhooks v1): keyed with the base64-decoded part after `whsec_`. */
-export function standardSignature(secret: string, messageId: string, timestampSeconds: number, body: string): string {
-  const key = Buffer.from(secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret, 'base64')
-  return `v1,${createHmac('sha256', key).update(`${messageId}.${timestampSeconds}.${body}`).digest('base64')}`
+export function standardSignature(secret: string | SigningKey, messageId: string, timestampSeconds: number, body: string): string {
+  return `v1,${createHmac('sha256', keyOf(secret).standard).update(`${messageId}.${timestampSeconds}.${body}`).digest('base64')}`
 }
 
 export interface SignedHeaders {
@@ -34,7 +50,7 @@ export interface SignedHeaders {
  * while a rotation overlaps: each header then carries both signatures.
  */
 export function signedHeaders(input: {
-  secrets: readonly string[]
+  secrets: readonly (string | SigningKey)[]
   deliveryId: string
   eventType: string
   timestampSeconds: number

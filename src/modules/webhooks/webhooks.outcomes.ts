@@ -1,0 +1,226 @@
+import type { Database, Tx } from '../../db/database.js'
+import { DAY, SECOND, type Clock } from '../../platform/clock.js'
+import type { AuditLog } from '../audit/audit.service.js'
+import type { Claim } from './webhooks.claims.js'
+import { durableCommit, lockClaimed, writeOutcomes, writeSuccesses, type DeliveryWrite, type LockedDelivery, type OutcomeWrites } from './webhooks.recording.js'
+import type { AttemptOutcome } from './webhooks.http.js'
+import { presentWebhook } from './webhooks.repo.js'
+import type { AttemptStatus } from './webhooks.tables.js'
+
+/** Seconds before each attempt: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h. */
+export const DEFAULT_RETRY_SCHEDULE = [0, 5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400] as const
+export const DISABLE_AFTER_FAILING_MS = 5 * DAY
+const MAX_RETRY_AFTER_MS = DAY
+
+/** What one attempt did, as the log and the state machine need it. */
+export interface AttemptResult {
+  status: AttemptStatus
+  outcome: AttemptOutcome['kind'] | 'blocked'
+  /** As the delivery stood when claimed: whether this attempt answers a redelivery request. */
+  trigger: 'scheduled' | 'redelivery'
+  startedAt: Date
+  httpStatus: number | null
+  latencyMs: number
+  responseBody: string | null
+  error: string | null
+  address: string | null
+  retryAfter: string | null
+}
+
+/** A claim's end: an attempt to record, or a delivery that can no longer be sent (`endpointId` null: no delivery was found). */
+export type Outcome = { claim: Claim; endpointId: string | null } & ({ attempt: AttemptResult; abandoned?: undefined } | { attempt?: undefined; abandoned: string })
+
+export interface RetryRules {
+  schedule: readonly number[]
+  /** Up to this fraction of each delay is added at random (0 in tests). */
+  jitter: number
+}
+
+/** Retry-After in seconds or as an HTTP date, in milliseconds from now; null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: Date): number | null {
+  if (header === null) return null
+  const trimmed = header.trim()
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * SECOND
+  const at = Date.parse(trimmed)
+  return Number.isNaN(at) ? null : Math.max(0, at - now.getTime())
+}
+
+function nextDelayMs(rules: RetryRules, index: number, retryAfter: string | null, now: Date): number {
+  const base = (rules.schedule[index] ?? 0) * SECOND
+  const asked = retryAfterMs(retryAfter, now)
+  const delay = asked === null ? base : Math.max(base, Math.min(asked, MAX_RETRY_AFTER_MS))
+  return Math.round(delay * (1 + Math.random() * rules.jitter))
+}
+
+function stateOf(row: LockedDelivery): DeliveryWrite {
+  const { id, status, attempt_count, retry_index, redelivery_requested, next_attempt_at, last_http_status, last_error, finished_at } = row
+  return { id, status, attempt_count, retry_index, redelivery_requested, next_attempt_at, last_http_status, last_error, finished_at }
+}
+
+export interface OutcomePlan {
+  writes: OutcomeWrites
+  /** Endpoints to disable on the system's behalf (each told to the org as webhook.disabled). */
+  disables: { id: string; reason: string }[]
+}
+
+/**
+ * The rules of recording, applied to a batch in the order the outcomes came: every
+ * attempt is logged; a delivery whose lease is no longer ours keeps the state its new
+ * holder gives it; 2xx succeeds, 410 and a blocked address end the delivery, anything
+ * else retries on the schedule (Retry-After honoured) until it runs out; an endpoint
+ * answering 410, or failing for 5 days, is disabled; any success ends its failure streak.
+ */
+export function planOutcomes(rows: readonly LockedDelivery[], outcomes: readonly Outcome[], now: Date, rules: RetryRules): OutcomePlan {
+  const locked = new Map(rows.map((row) => [row.id, row]))
+  const endpoints = new Map<string, { initial: Date | null; failingSince: Date | null; status: LockedDelivery['endpoint_status'] }>()
+  const writes: OutcomeWrites = { attempts: [], deliveries: [], endpoints: [], queue: [] }
+  const disables: OutcomePlan['disables'] = []
+
+  for (const { claim, attempt, abandoned } of outcomes) {
+    const row = locked.get(claim.deliveryId)
+    if (!row) {
+      // No delivery behind the queue entry: it is finished, if it is still ours (the write checks the token).
+      if (attempt === undefined) writes.queue.push({ delivery_id: claim.deliveryId, lease_token: claim.token, due_at: null, finished_at: now })
+      continue
+    }
+    const owned = row.lease_token === claim.token
+    if (attempt === undefined) {
+      if (!owned) continue
+      if (row.status === 'pending') writes.deliveries.push({ ...stateOf(row), status: 'failed', last_error: abandoned, next_attempt_at: null, finished_at: now })
+      writes.queue.push({ delivery_id: row.id, lease_token: claim.token, due_at: null, finished_at: now })
+      continue
+    }
+
+    const attemptNo = row.attempt_count + 1
+    writes.attempts.push({
+      delivery_id: row.id,
+      attempt: attemptNo,
+      endpoint_id: row.endpoint_id,
+      trigger: row.redelivery_requested ? 'redelivery' : 'scheduled',
+      started_at: attempt.startedAt,
+      status: attempt.status,
+      http_status: attempt.httpStatus,
+      latency_ms: attempt.latencyMs,
+      response_body: attempt.responseBody,
+      error: attempt.error,
+      address: attempt.address,
+    })
+    // Our lease was recovered by another worker (we stalled): the attempt is logged and numbered, the state is theirs.
+    if (!owned) {
+      writes.deliveries.push({ ...stateOf(row), attempt_count: attemptNo })
+      continue
+    }
+    const common = { attempt_count: attemptNo, last_http_status: attempt.httpStatus, last_error: attempt.error, redelivery_requested: false }
+
+    let endpoint = endpoints.get(row.endpoint_id)
+    if (!endpoint) {
+      endpoint = { initial: row.failing_since, failingSince: row.failing_since, status: row.endpoint_status }
+      endpoints.set(row.endpoint_id, endpoint)
+    }
+    let disableReason: string | null = null
+    if (attempt.outcome === 'success') {
+      endpoint.failingSince = null
+    } else {
+      const failingSince = endpoint.failingSince ?? attempt.startedAt
+      if (attempt.outcome === 'gone') disableReason = 'the receiver answered 410 Gone'
+      else if (now.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) disableReason = 'every delivery failed for 5 days'
+      endpoint.failingSince = failingSince
+      if (disableReason && endpoint.status === 'enabled') {
+        endpoint.status = 'disabled'
+        disables.push({ id: row.endpoint_id, reason: disableReason })
+      }
+    }
+
+    const nextIndex = row.retry_index + 1
+    const final = attempt.outcome !== 'failure' || disableReason !== null || nextIndex >= rules.schedule.length
+    const status = attempt.outcome === 'success' ? 'succeeded' : attempt.outcome === 'blocked' ? 'blocked' : final ? 'failed' : 'pending'
+    const nextAt = final ? null : new Date(now.getTime() + nextDelayMs(rules, nextIndex, attempt.retryAfter, now))
+    writes.deliveries.push({ ...common, id: row.id, status, retry_index: final ? row.retry_index : nextIndex, next_attempt_at: nextAt, finished_at: final ? now : null })
+    writes.queue.push({ delivery_id: row.id, lease_token: claim.token, due_at: nextAt, finished_at: final ? now : null })
+  }
+
+  for (const [id, endpoint] of endpoints) {
+    if (endpoint.failingSince?.getTime() !== endpoint.initial?.getTime()) writes.endpoints.push({ id, failing_since: endpoint.failingSince })
+  }
+  return { writes, disables }
+}
+
+export interface OutcomeRecorder {
+  /** Records a batch: per org, one transaction that locks, writes everything in one statement, and commits. */
+  record(outcomes: readonly Outcome[]): Promise<void>
+}
+
+export function createOutcomeRecorder(deps: { db: Database; clock: Clock; audit: AuditLog } & RetryRules): OutcomeRecorder {
+  const { db, clock, audit } = deps
+
+  /** Disables an endpoint on the system's behalf and tells the org (webhook.disabled). */
+  async function disableEndpoint(tx: Tx, orgId: string, endpointId: string, reason: string, now: Date): Promise<void> {
+    const updated = await tx
+      .updateTable('webhook_endpoints')
+      .set({ status: 'disabled', disabled_reason: reason, updated_at: now })
+      .where('org_id', '=', orgId)
+      .where('id', '=', endpointId)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    const org = await tx.selectFrom('orgs').select('system_user_id').where('org_id', '=', orgId).executeTakeFirstOrThrow()
+    await audit.append(tx, { orgId, actor: { userId: org.system_user_id } }, 'webhook.disabled', { type: 'webhook', id: endpointId }, presentWebhook(updated))
+  }
+
+  async function recordOrg(orgId: string, batch: readonly Outcome[]): Promise<void> {
+    let outcomes = batch
+    // A batch of plain successes (the usual one) goes the short way: one statement, nothing read or locked first.
+    if (outcomes.every((outcome) => outcome.attempt?.outcome === 'success')) {
+      const successes = outcomes.map(({ claim, attempt }) => ({
+        delivery_id: claim.deliveryId,
+        lease_token: claim.token,
+        trigger: attempt!.trigger,
+        started_at: attempt!.startedAt,
+        http_status: attempt!.httpStatus,
+        latency_ms: attempt!.latencyMs,
+        response_body: attempt!.responseBody,
+        address: attempt!.address,
+      }))
+      const recorded = await db.tx({ orgId }, (tx) => writeSuccesses(tx, orgId, clock.now(), successes))
+      // Leases lost meanwhile: the attempt is still logged, the general way.
+      outcomes = outcomes.filter((outcome) => !recorded.has(outcome.claim.deliveryId))
+      if (outcomes.length === 0) return
+    }
+    await db.tx({ orgId }, async (tx) => {
+      const endpointIds = outcomes.flatMap((outcome) => (outcome.endpointId === null ? [] : [outcome.endpointId]))
+      const rows = await lockClaimed(tx, orgId, outcomes.map((outcome) => outcome.claim.deliveryId), endpointIds)
+      const now = clock.now()
+      const { writes, disables } = planOutcomes(rows, outcomes, now, deps)
+      if (writes.attempts.length + writes.deliveries.length + writes.queue.length === 0) return
+      await writeOutcomes(tx, orgId, now, writes)
+      if (disables.length > 0) await durableCommit(tx)
+      for (const disable of disables) await disableEndpoint(tx, orgId, disable.id, disable.reason, now)
+    })
+  }
+
+  return {
+    async record(outcomes) {
+      const failures: unknown[] = []
+      let rest = outcomes
+      while (rest.length > 0) {
+        // A delivery appears once per statement (a second outcome for it waits for the next).
+        const seen = new Set<string>()
+        const byOrg = new Map<string, Outcome[]>()
+        const later: Outcome[] = []
+        for (const outcome of rest) {
+          if (seen.has(outcome.claim.deliveryId)) {
+            later.push(outcome)
+            continue
+          }
+          seen.add(outcome.claim.deliveryId)
+          const list = byOrg.get(outcome.claim.orgId)
+          if (list) list.push(outcome)
+          else byOrg.set(outcome.claim.orgId, [outcome])
+        }
+        // One org's failure leaves the others recorded (its claims are recovered and sent again).
+        for (const [orgId, list] of byOrg) await recordOrg(orgId, list).catch((error: unknown) => failures.push(error))
+        rest = later
+      }
+      if (failures.length > 0) throw new AggregateError(failures, `recording failed for ${failures.length} org batch(es)`)
+    },
+  }
+}
