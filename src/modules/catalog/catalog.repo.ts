@@ -1,5 +1,6 @@
-import type { Selectable } from 'kysely'
+import type { ExpressionBuilder, Selectable } from 'kysely'
 import type { Reader, Tx } from '../../db/database.js'
+import type { DB } from '../../db/schema.js'
 import type { Keyset } from '../../platform/pagination.js'
 import { gtin14 } from '../records/identifiers.js'
 import type { CatalogTables } from './catalog.tables.js'
@@ -42,14 +43,37 @@ export function activeEntryWithIsrc(db: Reader | Tx, orgId: string, isrc: string
 /** How a revenue line names its catalog entry. */
 export type EntryReference = { catalogId: string } | { isrc: string } | { iswc: string } | { upc: string }
 
-/** The active entries a reference names (an ISWC or UPC may name more than one). */
+/** The active entries a reference names (an ISWC or UPC may name more than one): at most two, enough to tell. */
 export function activeEntriesFor(db: Reader | Tx, orgId: string, ref: EntryReference): Promise<CatalogRow[]> {
-  let select = db.selectFrom('catalog_entries').selectAll().where('org_id', '=', orgId).where('superseded_by', 'is', null)
-  if ('catalogId' in ref) select = select.where('id', '=', ref.catalogId)
-  else if ('isrc' in ref) select = select.where('isrc', '=', ref.isrc)
-  else if ('iswc' in ref) select = select.where('iswc', '=', ref.iswc)
-  else select = select.where('upc', 'is not', null).where((eb) => eb(eb.fn('lpad', ['upc', eb.val(14), eb.val('0')]), '=', gtin14(ref.upc)))
-  return select.limit(2).execute()
+  return activeEntriesQuery(db, orgId, ref).execute()
+}
+
+/** activeEntriesFor's query, to run in a batch. */
+export function activeEntriesQuery(db: Reader | Tx, orgId: string, ref: EntryReference) {
+  return db.selectFrom('catalog_entries').selectAll().where('org_id', '=', orgId).where('superseded_by', 'is', null).where(namedBy(ref)).limit(2)
+}
+
+/** The splits of the active entries a reference names, in each entry's order (a batch's companion to activeEntriesQuery). */
+export function activeSplitsQuery(db: Reader | Tx, orgId: string, ref: EntryReference) {
+  return db
+    .selectFrom('catalog_splits')
+    .selectAll('catalog_splits')
+    .innerJoin('catalog_entries', (join) => join.onRef('catalog_entries.org_id', '=', 'catalog_splits.org_id').onRef('catalog_entries.id', '=', 'catalog_splits.catalog_id'))
+    .where('catalog_splits.org_id', '=', orgId)
+    .where('catalog_entries.superseded_by', 'is', null)
+    .where(namedBy(ref))
+    .orderBy('catalog_splits.catalog_id')
+    .orderBy('catalog_splits.position')
+}
+
+/** The condition on catalog_entries that a reference names an entry. */
+function namedBy(ref: EntryReference) {
+  return (eb: ExpressionBuilder<DB, 'catalog_entries'>) => {
+    if ('catalogId' in ref) return eb('catalog_entries.id', '=', ref.catalogId)
+    if ('isrc' in ref) return eb('catalog_entries.isrc', '=', ref.isrc)
+    if ('iswc' in ref) return eb('catalog_entries.iswc', '=', ref.iswc)
+    return eb.and([eb('catalog_entries.upc', 'is not', null), eb(eb.fn('lpad', ['catalog_entries.upc', eb.val(14), eb.val('0')]), '=', gtin14(ref.upc))])
+  }
 }
 
 export async function splitsOf(db: Reader | Tx, orgId: string, catalogIds: readonly string[]): Promise<Map<string, SplitRow[]>> {

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { Reader, Tx } from '../../db/database.js'
 import type { Keyset } from '../../platform/pagination.js'
 import type { PayableAllocation } from './payouts.statement.js'
@@ -21,23 +21,25 @@ export async function unpaidAllocations(tx: Tx, orgId: string, creatorId: string
   let select = tx
     .selectFrom('revenue_allocations as a')
     .innerJoin('revenue_entries as r', (join) => join.onRef('r.org_id', '=', 'a.org_id').onRef('r.id', '=', 'a.revenue_id'))
+    // A LIMIT 1 probe of payout_items_live, not an anti-join: see payouts.batch.ts (stale statistics).
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('payout_items as i')
+          .select(sql<boolean>`true`.as('held'))
+          .whereRef('i.org_id', '=', 'a.org_id')
+          .whereRef('i.revenue_id', '=', 'a.revenue_id')
+          .whereRef('i.creator_id', '=', 'a.creator_id')
+          .where('i.released_at', 'is', null)
+          .limit(1)
+          .as('h'),
+      (join) => join.onTrue(),
+    )
     .select(['a.revenue_id', 'a.amount_micros', 'r.period_start', 'r.period_end'])
     .where('a.org_id', '=', orgId)
     .where('a.creator_id', '=', creatorId)
     .where('a.currency', '=', currency)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('payout_items as i')
-            .select('i.payout_id')
-            .whereRef('i.org_id', '=', 'a.org_id')
-            .whereRef('i.revenue_id', '=', 'a.revenue_id')
-            .whereRef('i.creator_id', '=', 'a.creator_id')
-            .where('i.released_at', 'is', null),
-        ),
-      ),
-    )
+    .where('h.held', 'is', null)
   if (through !== null) select = select.where('r.period_end', '<=', through)
   const rows = await select.orderBy('a.revenue_id').execute()
   return rows.map((row) => ({ revenueId: row.revenue_id, amount: row.amount_micros, periodStart: row.period_start, periodEnd: row.period_end }))

@@ -1,6 +1,9 @@
+import { sql } from 'kysely'
 import type { Database } from '../../db/database.js'
 import type { RequestContext } from '../../platform/context.js'
 import { AppError } from '../../platform/errors.js'
+import { requireCurrency } from '../money/money.schemas.js'
+import { PayoutPageChanged, type PayoutPageOutcome } from './payouts.batch.js'
 import type { PayoutsService } from './payouts.service.js'
 
 export interface PayoutRunOptions {
@@ -8,8 +11,12 @@ export interface PayoutRunOptions {
   currency?: string
   /** Include revenue whose period ends on or before this date (YYYY-MM-DD). */
   through?: string
-  /** Creators paid at once (each payout is its own transaction); default 4, 1 on PGlite. */
+  /** Creators paid at once when a page falls back to one payout per creator; default 4, 1 on PGlite. */
   concurrency?: number
+  /** Pages paid side by side (each its own transaction and connection); default 2, 1 on PGlite. */
+  pageConcurrency?: number
+  /** Creators per page (one transaction); default 500. */
+  pageSize?: number
   onProgress?(report: PayoutRunReport): void
 }
 
@@ -21,15 +28,46 @@ export interface PayoutRunReport {
   failed: number
   /** The first few failures other than the two expected ones. */
   failures: { creatorId: string; reason: string }[]
+  /** Pages that could not be paid set-based and were paid one creator at a time, and why (the first few). */
+  pagesOneByOne: number
+  pageErrors: string[]
 }
 
 const PAGE = 500
 const FAILURES_KEPT = 10
+/** Times a page is run again when revenue for its creators commits while it is written. */
+const PAGE_RETRIES = 3
+
+interface PageBounds {
+  after: string
+  upTo?: string
+}
+
+/** The org's creators in pages of `size` by id: each full page's bounds (after the previous page's last id, up to its own). */
+async function pageBounds(db: Database, orgId: string, size: number): Promise<PageBounds[]> {
+  const lasts = await db.read(orgId, (reader) =>
+    reader
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('creators')
+          .select(['id', sql<number>`row_number() over (order by id)`.as('position')])
+          .where('org_id', '=', orgId)
+          .as('numbered'),
+      )
+      .select('id')
+      .where(sql<boolean>`position % ${size} = 0`)
+      .orderBy('id')
+      .execute(),
+  )
+  return lasts.map((row, index) => ({ after: index === 0 ? '' : lasts[index - 1]!.id, upTo: row.id }))
+}
 
 /**
- * `oeuvre payouts run`: a payout for every creator of the org with something to pay,
- * through the payouts service so each one locks its creator and commits alone (a
- * concurrent API payout cannot take the same allocations).
+ * `oeuvre payouts run`: a payout for every creator of the org with something to pay. Each
+ * page of creators is paid set-based in one transaction holding their row locks (so a
+ * concurrent API payout cannot take the same allocations); a page that cannot be (revenue
+ * keeps arriving, an unexpected error) is paid again one creator at a time through the API's
+ * own path, each failure counted on its creator.
  */
 export async function runPayouts(db: Database, payouts: PayoutsService, options: PayoutRunOptions): Promise<PayoutRunReport> {
   const { orgId } = options
@@ -37,16 +75,20 @@ export async function runPayouts(db: Database, payouts: PayoutsService, options:
   const org = await db.read(orgId, (reader) => reader.selectFrom('orgs').select('system_user_id').where('org_id', '=', orgId).executeTakeFirst())
   if (!org) throw new AppError('resource_missing', `org ${orgId} does not exist`)
   const ctx: RequestContext = { orgId, requestId: `cli_payouts_run_${Date.now()}`, actor: { userId: org.system_user_id, kind: 'system' } }
-  const report: PayoutRunReport = { creators: 0, created: 0, nothingToPay: 0, belowMinimum: 0, failed: 0, failures: [] }
+  const report: PayoutRunReport = { creators: 0, created: 0, nothingToPay: 0, belowMinimum: 0, failed: 0, failures: [], pagesOneByOne: 0, pageErrors: [] }
   const concurrency = Math.max(1, options.concurrency ?? (db.kind === 'pglite' ? 1 : 4))
+  const pageConcurrency = Math.max(1, options.pageConcurrency ?? (db.kind === 'pglite' ? 1 : 2))
+  const pageSize = Math.max(1, options.pageSize ?? PAGE)
+  const currency = options.currency === undefined ? undefined : requireCurrency(options.currency)
 
-  async function pay(creatorId: string): Promise<void> {
+  /** One payout through the API's path; refusals counted on the page, failures on the report. */
+  async function pay(creatorId: string, page: PayoutPageOutcome): Promise<void> {
     try {
-      await payouts.create(ctx, { creatorId, ...(options.currency ? { currency: options.currency } : {}), ...(options.through ? { through: options.through } : {}) })
-      report.created += 1
+      await payouts.create(ctx, { creatorId, ...(currency ? { currency } : {}), ...(options.through ? { through: options.through } : {}) })
+      page.created += 1
     } catch (error) {
-      if (error instanceof AppError && error.code === 'nothing_to_pay') report.nothingToPay += 1
-      else if (error instanceof AppError && error.code === 'balance_below_minimum') report.belowMinimum += 1
+      if (error instanceof AppError && error.code === 'nothing_to_pay') page.nothingToPay += 1
+      else if (error instanceof AppError && error.code === 'balance_below_minimum') page.belowMinimum += 1
       else {
         report.failed += 1
         if (report.failures.length < FAILURES_KEPT) report.failures.push({ creatorId, reason: error instanceof Error ? error.message : String(error) })
@@ -54,21 +96,55 @@ export async function runPayouts(db: Database, payouts: PayoutsService, options:
     }
   }
 
-  let after = ''
-  for (;;) {
-    const page = await db.read(orgId, (reader) =>
-      reader.selectFrom('creators').select('id').where('org_id', '=', orgId).where('id', '>', after).orderBy('id').limit(PAGE).execute(),
-    )
-    const queue = page.map((row) => row.id)
+  async function payOneByOne(bounds: PageBounds): Promise<PayoutPageOutcome> {
+    const creators = await db.read(orgId, (reader) => {
+      let select = reader.selectFrom('creators').select('id').where('org_id', '=', orgId).where('id', '>', bounds.after)
+      if (bounds.upTo !== undefined) select = select.where('id', '<=', bounds.upTo)
+      return select.orderBy('id').limit(pageSize).execute()
+    })
+    const page: PayoutPageOutcome = { creators: creators.length, lastId: creators.at(-1)?.id ?? null, created: 0, nothingToPay: 0, belowMinimum: 0 }
+    const queue = creators.map((row) => row.id)
     const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-      for (let id = queue.shift(); id !== undefined; id = queue.shift()) await pay(id)
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) await pay(id, page)
     })
     await Promise.all(workers)
-    report.creators += page.length
+    return page
+  }
+
+  async function payPage(bounds: PageBounds): Promise<PayoutPageOutcome> {
+    let page: PayoutPageOutcome | undefined
+    for (let attempt = 0; !page; attempt += 1) {
+      try {
+        page = await payouts.runPage(ctx, { ...bounds, limit: pageSize, ...(currency ? { currency } : {}), ...(options.through ? { through: options.through } : {}) })
+      } catch (error) {
+        if (error instanceof PayoutPageChanged && attempt < PAGE_RETRIES) continue
+        report.pagesOneByOne += 1
+        if (report.pageErrors.length < FAILURES_KEPT) report.pageErrors.push(error instanceof Error ? error.message : String(error))
+        page = await payOneByOne(bounds)
+      }
+    }
+    report.creators += page.creators
+    report.created += page.created
+    report.nothingToPay += page.nothingToPay
+    report.belowMinimum += page.belowMinimum
     options.onProgress?.(report)
-    const last = page.at(-1)
-    if (!last || page.length < PAGE) break
-    after = last.id
+    return page
+  }
+
+  // The pages known now, bounded by their last creator ids, are paid side by side (disjoint creators,
+  // disjoint locks); then creators added meanwhile, page after page.
+  const bounded = await pageBounds(db, orgId, pageSize)
+  const queue = [...bounded]
+  await Promise.all(
+    Array.from({ length: Math.min(pageConcurrency, queue.length) }, async () => {
+      for (let bounds = queue.shift(); bounds !== undefined; bounds = queue.shift()) await payPage(bounds)
+    }),
+  )
+  let after = bounded.at(-1)?.upTo ?? ''
+  for (;;) {
+    const page = await payPage({ after })
+    if (page.lastId === null || page.creators < pageSize) break
+    after = page.lastId
   }
   return report
 }

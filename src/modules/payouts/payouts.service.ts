@@ -18,6 +18,7 @@ import {
   type PayoutRow,
   type StatusChange,
 } from './payouts.repo.js'
+import { payPayoutPage, type PayoutPageOutcome, type PayoutPageRequest } from './payouts.batch.js'
 import type { CreatePayoutBody, FailPayoutBody, Payout, PayoutQuery } from './payouts.schemas.js'
 import { computeStatement } from './payouts.statement.js'
 import type { PayoutStatus } from './payouts.tables.js'
@@ -30,6 +31,8 @@ export interface PayoutsService {
   markInTransit(ctx: RequestContext, id: string): Promise<Payout>
   markPaid(ctx: RequestContext, id: string): Promise<Payout>
   markFailed(ctx: RequestContext, id: string, body: FailPayoutBody): Promise<Payout>
+  /** One page of `oeuvre payouts run`: the page's creators paid set-based in one transaction (payouts.batch.ts). */
+  runPage(ctx: RequestContext, request: PayoutPageRequest): Promise<PayoutPageOutcome>
   /** Moves a payout along, as a rail or the system would; used by the sandbox rail. */
   advance(tx: Tx, actor: AuditActor, payout: PayoutRow, change: StatusChange): Promise<Payout>
 }
@@ -100,6 +103,7 @@ export function createPayoutsService(deps: RecordDeps): PayoutsService {
 
   return {
     advance,
+    runPage: (ctx, request) => payPayoutPage(deps, ctx, request, presentPayout),
 
     async create(ctx, body) {
       return db.tx(ctx, async (tx) => {

@@ -3,6 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import fc from 'fast-check'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../app.js'
 import { loadConfig } from '../../config.js'
@@ -13,6 +15,8 @@ import { buildTestApp, call, eventCount, ownerWithOrg, type OrgAccount, type Tes
 import { createCreator, createEntry } from '../../../test/records-fixtures.js'
 import { openIsolatedDatabase } from '../../../test/webhook-helpers.js'
 import { verifyChain } from '../audit/audit.verify.js'
+import { allocate } from '../money/allocation.js'
+import { parseDecimal } from '../money/decimal.js'
 import { importStatement } from './revenue.import.js'
 
 const HEADER = 'isrc,territory,period_start,period_end,units,amount,currency,statement_ref,line_ref'
@@ -21,6 +25,8 @@ let t: TestApp
 let owner: OrgAccount
 let dir: string
 let creators: { a: string; b: string; c: string }
+/** A recording whose splits list its creators out of id order, one of them twice. */
+let mixed: { id: string; isrc: string; shares: { creatorId: string; shareBps: number }[] }
 
 async function statement(name: string, lines: string[]): Promise<string> {
   const file = path.join(dir, name)
@@ -53,7 +59,53 @@ beforeAll(async () => {
     identifiers: { isrc: 'USRC17607839' },
     splits: [{ creatorId: creators.a, role: 'artist', shareBps: 10000 }],
   })
+  const shares = [
+    { creatorId: creators.c, shareBps: 1 },
+    { creatorId: creators.a, shareBps: 4999 },
+    { creatorId: creators.c, shareBps: 2500 },
+    { creatorId: creators.b, shareBps: 2500 },
+  ]
+  const entry = await createEntry(t.app, owner.token, {
+    kind: 'recording',
+    title: 'Mixed',
+    identifiers: { isrc: 'FRZ039800212' },
+    splits: shares.map((share, index) => ({ ...share, role: index === 2 ? 'lyricist' : 'composer' })),
+  })
+  mixed = { id: entry.id, isrc: 'FRZ039800212', shares }
 })
+
+/** The org's revenue entries from one source, with their allocations, and its revenue.created events for them. */
+async function booked(source: string) {
+  const entries = await t.db.read(owner.orgId, (db) =>
+    db.selectFrom('revenue_entries').selectAll().where('org_id', '=', owner.orgId).where('source', '=', source).orderBy('id').execute(),
+  )
+  const allocations = await t.db.read(owner.orgId, (db) =>
+    db
+      .selectFrom('revenue_allocations')
+      .selectAll()
+      .where('org_id', '=', owner.orgId)
+      .where(
+        'revenue_id',
+        'in',
+        entries.map((entry) => entry.id).concat(['none']),
+      )
+      .orderBy('creator_id')
+      .execute(),
+  )
+  const events = await t.db.read(owner.orgId, (db) =>
+    db
+      .selectFrom('org_events')
+      .select(['resource_id', 'data'])
+      .where('org_id', '=', owner.orgId)
+      .where('action', '=', 'revenue.created')
+      .where(sql<string>`data->>'source'`, '=', source)
+      .execute(),
+  )
+  return { entries, allocations, events }
+}
+
+const line = (isrc: string, ref: string, lineRef: string | number, amount = '1.00', territory = 'DE') =>
+  `${isrc},${territory},2026-09-01,2026-09-30,7,${amount},EUR,${ref},${lineRef}`
 afterAll(async () => {
   await t.close()
   await rm(dir, { recursive: true, force: true })
@@ -119,6 +171,226 @@ describe('revenue import', () => {
     expect(reasons.get(6)).toMatch(/period/)
     expect(reasons.get(7)).toMatch(/line_ref is empty/)
     expect(await eventCount(t.db, owner.orgId)).toBe(before + 1)
+  })
+
+  it('sorts a batch mixing new, already recorded and rejected lines', async () => {
+    const api = await call(t.app, {
+      method: 'POST',
+      url: '/api/revenue',
+      token: owner.token,
+      body: { isrc: 'USRC17607839', source: 'mix.csv', type: 'stream', periodStart: '2026-09-01', periodEnd: '2026-09-30', territory: 'DE', units: 7, amount: '1.00', currency: 'EUR', statementRef: 'M-1', lineRef: '2' },
+    })
+    expect(api.statusCode, api.body).toBe(201)
+    const file = await statement('mix.csv', [
+      line('USRC17607839', 'M-1', 1),
+      line('USRC17607839', 'M-1', 2),
+      line('ZZZZZ9999999', 'M-1', 3),
+      line('GBAYE0300021', 'M-1', 4, '2.50'),
+      line('GBAYE0300021', 'M-1', 5, 'abc'),
+    ])
+    const report = await importStatement(t.services, { orgId: owner.orgId, file, batchSize: 10 })
+    expect(report).toMatchObject({ lines: 5, imported: 2, skipped: 1, rejected: 2 })
+    expect(report.rejections.map((r) => r.line)).toEqual([4, 6])
+    const { entries, events } = await booked('mix.csv')
+    expect(entries.map((entry) => entry.line_ref).sort()).toEqual(['1', '2', '4'])
+    expect(entries.find((entry) => entry.line_ref === '2')?.id).toBe(api.json().id)
+    expect(events.map((event) => event.resource_id).sort()).toEqual(entries.map((entry) => entry.id).sort())
+  })
+
+  it('resumes a half-imported statement across batches, whichever half came first', async () => {
+    const all = Array.from({ length: 12 }, (_, i) => line('GBAYE0300021', 'H-1', i + 1, `0.0${i + 1}`))
+    // The first half recorded: the look-up before booking finds the recorded batches.
+    await importStatement(t.services, { orgId: owner.orgId, file: await statement('halves.csv', all.slice(0, 6)), batchSize: 3 })
+    const first = await importStatement(t.services, { orgId: owner.orgId, file: await statement('halves.csv', all), batchSize: 3 })
+    expect(first).toMatchObject({ lines: 12, imported: 6, skipped: 6, rejected: 0 })
+    // The second half recorded: new batches stop the look-ups, the insert's conflict handling skips the rest.
+    const later = all.map((text) => text.replace('H-1', 'H-2'))
+    await importStatement(t.services, { orgId: owner.orgId, file: await statement('halves2.csv', later.slice(6)), batchSize: 3, source: 'halves.csv' })
+    const second = await importStatement(t.services, { orgId: owner.orgId, file: await statement('halves2.csv', later), batchSize: 3, source: 'halves.csv' })
+    expect(second).toMatchObject({ lines: 12, imported: 6, skipped: 6, rejected: 0 })
+    const { entries, events } = await booked('halves.csv')
+    expect(entries).toHaveLength(24)
+    expect(events).toHaveLength(24)
+    expect(await verifyChain(t.db, owner.orgId)).toMatchObject({ ok: true })
+  })
+
+  it('chains every event of a batch longer than one append run, in file order', async () => {
+    const file = await statement('long.csv', Array.from({ length: 620 }, (_, i) => line('USRC17607839', 'L-1', i + 1, `0.${String(i + 1).padStart(6, '0')}`)))
+    expect(await importStatement(t.services, { orgId: owner.orgId, file, batchSize: 620 })).toMatchObject({ imported: 620, rejected: 0 })
+    const events = await t.db.read(owner.orgId, (db) =>
+      db
+        .selectFrom('org_events')
+        .select(sql<string>`data->>'lineRef'`.as('line_ref'))
+        .where('org_id', '=', owner.orgId)
+        .where(sql<string>`data->>'source'`, '=', 'long.csv')
+        .orderBy('sequence')
+        .execute(),
+    )
+    expect(events.map((event) => Number(event.line_ref))).toEqual(Array.from({ length: 620 }, (_, i) => i + 1))
+    expect(await verifyChain(t.db, owner.orgId)).toMatchObject({ ok: true })
+  })
+
+  it('books each line once when the API creates the same lines during the import', async () => {
+    const refs = Array.from({ length: 24 }, (_, i) => String(i + 1))
+    const file = await statement('race.csv', refs.map((ref) => line('USRC17607839', 'R-1', ref)))
+    const [report, responses] = await Promise.all([
+      importStatement(t.services, { orgId: owner.orgId, file, batchSize: 4 }),
+      Promise.all(
+        refs.map((lineRef) =>
+          call(t.app, {
+            method: 'POST',
+            url: '/api/revenue',
+            token: owner.token,
+            body: { isrc: 'USRC17607839', source: 'race.csv', type: 'stream', periodStart: '2026-09-01', periodEnd: '2026-09-30', territory: 'DE', units: 7, amount: '1.00', currency: 'EUR', statementRef: 'R-1', lineRef },
+          }),
+        ),
+      ),
+    ])
+    const created = responses.filter((response) => response.statusCode === 201).length
+    expect(responses.every((response) => response.statusCode === 201 || (response.statusCode === 409 && response.json().code === 'conflict'))).toBe(true)
+    expect(report).toMatchObject({ lines: 24, imported: 24 - created, skipped: created, rejected: 0 })
+    const { entries, events } = await booked('race.csv')
+    expect(entries.map((entry) => entry.line_ref).sort()).toEqual([...refs].sort())
+    expect(events.map((event) => event.resource_id).sort()).toEqual(entries.map((entry) => entry.id).sort())
+    expect(await verifyChain(t.db, owner.orgId)).toMatchObject({ ok: true })
+  })
+
+  it('books a batch again when PostgreSQL breaks a deadlock with another writer of its lines', async () => {
+    const file = await statement('deadlock.csv', [line(mixed.isrc, 'D-1', 'a'), line(mixed.isrc, 'D-1', 'b')])
+    const entry = (lineRef: string) => ({
+      org_id: owner.orgId,
+      id: t.services.ids.next('revenue'),
+      catalog_id: mixed.id,
+      event_id: null,
+      source: 'deadlock.csv',
+      type: 'stream' as const,
+      period_start: '2026-09-01',
+      period_end: '2026-09-30',
+      territory: 'DE',
+      units: 7n,
+      amount_micros: 1_000_000n,
+      currency: 'EUR',
+      statement_ref: 'D-1',
+      line_ref: lineRef,
+      reverses: null,
+      created_at: t.clock.now(),
+      created_by: owner.userId,
+    })
+    let importing: Promise<unknown> = Promise.resolve()
+    // Another writer takes line b; the import takes a and waits for b; the writer then wants a, and
+    // PostgreSQL fails the import's transaction, which waited first. On PGlite (one connection) the
+    // writer simply finishes first.
+    await t.db.tx({ orgId: owner.orgId }, async (tx) => {
+      await tx.insertInto('revenue_entries').values(entry('b')).execute()
+      importing = importStatement(t.services, { orgId: owner.orgId, file })
+      if (t.db.kind === 'pg') {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(tx)
+        for (let blocked = false; !blocked; ) {
+          const waiting = await t.db.read(owner.orgId, (db) =>
+            sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where ${rows[0]?.pid ?? 0}::int = any(pg_blocking_pids(pid))`.execute(db),
+          )
+          blocked = (waiting.rows[0]?.n ?? 0) > 0
+        }
+        // Each waiter looks for a deadlock a second after it began to wait: the import must look first.
+        await sql`select pg_sleep(0.5)`.execute(tx)
+      }
+      await tx.insertInto('revenue_entries').values(entry('a')).execute()
+    })
+    expect(await importing).toMatchObject({ imported: 0, skipped: 2, rejected: 0 })
+    expect((await booked('deadlock.csv')).events).toHaveLength(0)
+  })
+
+  it('records the same allocations and event data as POST /api/revenue for the same line', async () => {
+    const amounts = ['0.000001', '0.000010', '-7.777777', '123456.789011', '3']
+    for (const [index, amount] of amounts.entries()) {
+      const response = await call(t.app, {
+        method: 'POST',
+        url: '/api/revenue',
+        token: owner.token,
+        body: { isrc: mixed.isrc, source: 'same-api', type: 'stream', periodStart: '2026-09-01', periodEnd: '2026-09-30', territory: 'FR', units: 7, amount, currency: 'EUR', statementRef: 'S', lineRef: String(index) },
+      })
+      expect(response.statusCode, response.body).toBe(201)
+    }
+    const file = await statement('same.csv', amounts.map((amount, index) => line(mixed.isrc, 'S', index, amount, 'FR')))
+    expect(await importStatement(t.services, { orgId: owner.orgId, file, source: 'same-import' })).toMatchObject({ imported: 5 })
+    // What may differ: the record's id, source, time and author.
+    const comparable = (data: unknown) => {
+      const { id: _id, source: _source, createdAt: _createdAt, createdBy: _createdBy, ...rest } = data as Record<string, unknown>
+      return rest
+    }
+    const viaApi = (await booked('same-api')).events.map((event) => comparable(event.data))
+    const viaImport = (await booked('same-import')).events.map((event) => comparable(event.data))
+    const byLine = (list: Record<string, unknown>[]) => [...list].sort((x, y) => String(x.lineRef).localeCompare(String(y.lineRef)))
+    expect(byLine(viaImport)).toEqual(byLine(viaApi))
+    expect(viaImport[0]).toMatchObject({ catalogId: mixed.id, allocations: expect.any(Array) })
+  })
+
+  it('allocates every imported amount exactly (largest remainder, summing to the amount)', async () => {
+    const amount = fc
+      .tuple(fc.boolean(), fc.bigInt({ min: 1n, max: 999_999_999_999_999_999n }))
+      .map(([negative, micros]) => `${negative ? '-' : ''}${micros / 1_000_000n}.${String(micros % 1_000_000n).padStart(6, '0')}`)
+    let run = 0
+    await fc.assert(
+      fc.asyncProperty(fc.array(amount, { minLength: 1, maxLength: 25 }), async (amounts) => {
+        run += 1
+        const source = `property-${run}`
+        const file = await statement(`${source}.csv`, amounts.map((text, index) => line(mixed.isrc, 'P', index, text)))
+        expect(await importStatement(t.services, { orgId: owner.orgId, file, batchSize: 7 })).toMatchObject({ imported: amounts.length, rejected: 0 })
+        const { entries, allocations } = await booked(`${source}.csv`)
+        for (const entry of entries) {
+          const parts = allocations.filter((part) => part.revenue_id === entry.id)
+          const expected = allocate(entry.amount_micros, mixed.shares).sort((x, y) => (x.creatorId < y.creatorId ? -1 : 1))
+          expect(parts.map((part) => ({ creatorId: part.creator_id, amount: part.amount_micros }))).toEqual(expected)
+          expect(parts.reduce((sum, part) => sum + part.amount_micros, 0n)).toBe(entry.amount_micros)
+          const written = parseDecimal(amounts[Number(entry.line_ref)] ?? '')
+          expect(written.ok && written.micros).toBe(entry.amount_micros)
+        }
+      }),
+      { numRuns: 6 },
+    )
+  })
+
+  it('numbers lines as the file does (quoted line breaks, blank lines, CRLF) and stops at a broken quote', async () => {
+    const rows = [
+      HEADER,
+      line('GBAYE0300021', 'Q-1', '"two\nlines"'),
+      '',
+      line('GBAYE0300021', 'Q-1', 2, '0'),
+      line('GBAYE0300021', 'Q-1', 3, '"1.50"'),
+      line('GBAYE0300021', 'Q-1', 4, '1.00', 'SE'),
+    ]
+    const file = path.join(dir, 'quoted.csv')
+    await writeFile(file, `${rows.join('\r\n')}\r\n`)
+    const report = await importStatement(t.services, { orgId: owner.orgId, file })
+    expect(report).toMatchObject({ lines: 4, imported: 3, rejected: 1 })
+    expect(report.rejections).toEqual([{ line: 5, reason: expect.stringMatching(/amount must not be zero/) }])
+    expect((await booked('quoted.csv')).entries.map((entry) => entry.line_ref).sort()).toEqual(['3', '4', 'two\nlines'])
+
+    const broken = await statement('broken.csv', [line('GBAYE0300021', 'Q-2', 1), line('GBAYE0300021', 'Q-2', '"2"x'), line('GBAYE0300021', 'Q-2', 3)])
+    await expect(importStatement(t.services, { orgId: owner.orgId, file: broken })).rejects.toThrow(/line 3: malformed CSV/)
+    expect((await booked('broken.csv')).entries.map((entry) => entry.line_ref)).toEqual(['1'])
+  })
+
+  it('books lines on the entry active when they are imported, after a correction supersedes one', async () => {
+    const isrc = 'DEA123456789'
+    const original = await createEntry(t.app, owner.token, { kind: 'recording', identifiers: { isrc }, splits: [{ creatorId: creators.a, role: 'artist', shareBps: 10000 }] })
+    await importStatement(t.services, { orgId: owner.orgId, file: await statement('corrected.csv', [line(isrc, 'C-1', 1, '1.00')]) })
+    const fixed = await createEntry(t.app, owner.token, {
+      kind: 'recording',
+      identifiers: { isrc },
+      supersedes: original.id,
+      splits: [
+        { creatorId: creators.b, role: 'artist', shareBps: 5000 },
+        { creatorId: creators.c, role: 'producer', shareBps: 5000 },
+      ],
+    })
+    await importStatement(t.services, { orgId: owner.orgId, file: await statement('corrected.csv', [line(isrc, 'C-1', 1, '1.00'), line(isrc, 'C-1', 2, '1.00')]) })
+    const { entries, allocations } = await booked('corrected.csv')
+    expect(entries.map((entry) => [entry.line_ref, entry.catalog_id])).toEqual([
+      ['1', original.id],
+      ['2', fixed.id],
+    ])
+    expect(allocations.filter((part) => part.revenue_id === entries[1]?.id).map((part) => part.creator_id)).toEqual([creators.b, creators.c].sort())
   })
 
   it('refuses a statement without the required columns, and an unknown org', async () => {

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import { CompiledQuery, type Compilable, type Selectable } from 'kysely'
 import type { Reader, Tx } from '../../db/database.js'
 import type { Keyset } from '../../platform/pagination.js'
 import type { RevenueTables } from './revenue.tables.js'
@@ -7,9 +7,22 @@ import { olderThan } from '../../platform/pagination.js'
 export type RevenueRow = Selectable<RevenueTables['revenue_entries']>
 export type AllocationRow = Selectable<RevenueTables['revenue_allocations']>
 
-export async function insertRevenue(tx: Tx, row: RevenueRow, allocations: AllocationRow[]): Promise<void> {
-  await tx.insertInto('revenue_entries').values(row).execute()
-  await tx.insertInto('revenue_allocations').values(allocations).execute()
+// The API's create writes these for every line: SQL text, not queries built and compiled each time.
+const INSERT_ENTRY =
+  'insert into revenue_entries (org_id, id, catalog_id, event_id, source, type, period_start, period_end, territory, units, amount_micros, currency, statement_ref, line_ref, reverses, created_at, created_by) ' +
+  'values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)'
+const INSERT_ALLOCATIONS =
+  'insert into revenue_allocations (org_id, revenue_id, creator_id, currency, amount_micros) ' +
+  'select $1, $2, a.creator_id, $3, a.amount_micros from unnest($4::text[], $5::bigint[]) with ordinality as a (creator_id, amount_micros, n) order by a.n'
+
+/** The statements that write an entry and its allocations (to send with the commit). */
+export function revenueInserts(row: RevenueRow, allocations: readonly AllocationRow[]): Compilable[] {
+  const entry = CompiledQuery.raw(INSERT_ENTRY, [
+    row.org_id, row.id, row.catalog_id, row.event_id, row.source, row.type, row.period_start, row.period_end, row.territory,
+    row.units, row.amount_micros, row.currency, row.statement_ref, row.line_ref, row.reverses, row.created_at, row.created_by,
+  ])
+  const shares = CompiledQuery.raw(INSERT_ALLOCATIONS, [row.org_id, row.id, row.currency, allocations.map((a) => a.creator_id), allocations.map((a) => a.amount_micros)])
+  return [{ compile: () => entry }, { compile: () => shares }]
 }
 
 export function findRevenue(db: Reader | Tx, orgId: string, id: string): Promise<RevenueRow | undefined> {
@@ -17,6 +30,11 @@ export function findRevenue(db: Reader | Tx, orgId: string, id: string): Promise
 }
 
 export function findStatementLine(db: Tx, orgId: string, source: string, statementRef: string, lineRef: string): Promise<{ id: string } | undefined> {
+  return statementLineQuery(db, orgId, source, statementRef, lineRef).executeTakeFirst()
+}
+
+/** The entry already recorded for a statement line, as a query (to run in a batch). */
+export function statementLineQuery(db: Tx, orgId: string, source: string, statementRef: string, lineRef: string) {
   return db
     .selectFrom('revenue_entries')
     .select('id')
@@ -24,7 +42,6 @@ export function findStatementLine(db: Tx, orgId: string, source: string, stateme
     .where('source', '=', source)
     .where('statement_ref', '=', statementRef)
     .where('line_ref', '=', lineRef)
-    .executeTakeFirst()
 }
 
 export function findReversal(db: Tx, orgId: string, originalId: string): Promise<{ id: string } | undefined> {

@@ -2,14 +2,14 @@ import type { Tx } from '../../db/database.js'
 import type { RequestContext } from '../../platform/context.js'
 import { AppError } from '../../platform/errors.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
-import { activeEntriesFor, findEntry, splitsOf, type CatalogRow } from '../catalog/catalog.repo.js'
+import { activeEntriesQuery, activeSplitsQuery, findEntry, type CatalogRow, type SplitRow } from '../catalog/catalog.repo.js'
 import { allocate } from '../money/allocation.js'
 import { formatAmount, MICRO_PLACES, parseAmount } from '../money/decimal.js'
 import { requireCurrency } from '../money/money.schemas.js'
 import { requireCountry } from '../records/identifiers.js'
 import { iso, conflictsAsAppErrors, type RecordDeps } from '../records/records.mount.js'
-import { findEvent } from '../ticketing/ticketing.repo.js'
-import { allocationsOf, findReversal, findRevenue, findStatementLine, insertRevenue, listRevenue, type AllocationRow, type RevenueRow } from './revenue.repo.js'
+import { eventQuery, findEvent } from '../ticketing/ticketing.repo.js'
+import { allocationsOf, findReversal, findRevenue, findStatementLine, listRevenue, revenueInserts, statementLineQuery, type AllocationRow, type RevenueRow } from './revenue.repo.js'
 import { checkMirror, entryReference, referenceNames, referenceParam, type LineFields } from './revenue.rules.js'
 import type { CreateRevenueBody, Revenue, RevenueQuery } from './revenue.schemas.js'
 import type { EntryReference } from '../catalog/catalog.repo.js'
@@ -62,9 +62,8 @@ export function lineFields(body: CreateRevenueBody): LineFields {
   }
 }
 
-/** The active entry the line is for (422 when there is none, or more than one). */
-async function resolveEntry(tx: Tx, orgId: string, ref: EntryReference): Promise<CatalogRow> {
-  const entries = await activeEntriesFor(tx, orgId, ref)
+/** The one active entry a line's reference names (422 when it names none, or more than one). */
+async function requireOneEntry(tx: Tx, orgId: string, ref: EntryReference, entries: readonly CatalogRow[]): Promise<CatalogRow> {
   const param = referenceParam(ref)
   const named = Object.values(ref)[0] as string
   if (entries.length > 1) throw new AppError('unprocessable', `${param} ${named} names more than one active entry; send catalogId`, { param })
@@ -75,6 +74,42 @@ async function resolveEntry(tx: Tx, orgId: string, ref: EntryReference): Promise
     if (inactive) throw new AppError('unprocessable', `${ref.catalogId} has been superseded by ${inactive.superseded_by}; book revenue on the active entry`, { param })
   }
   throw new AppError('unprocessable', `${param} ${named} does not name an active catalog entry of this org`, { param })
+}
+
+/** What a line needs checked and read before it is written, read in one round trip. */
+interface LineContext {
+  recordedAs: string | null
+  eventFound: boolean
+  entries: CatalogRow[]
+  splits: SplitRow[]
+}
+
+async function readLineContext(db: RecordDeps['db'], tx: Tx, orgId: string, ref: EntryReference, line: LineFields, body: CreateRevenueBody): Promise<LineContext> {
+  const statementLine = body.statementRef !== undefined && body.lineRef !== undefined
+  const results = await db.batch(tx, [
+    activeEntriesQuery(tx, orgId, ref),
+    activeSplitsQuery(tx, orgId, ref),
+    ...(statementLine ? [statementLineQuery(tx, orgId, line.source, body.statementRef!, body.lineRef!)] : []),
+    ...(line.eventId !== null ? [eventQuery(tx, orgId, line.eventId)] : []),
+  ])
+  // The optional queries' results follow the two that always run, in the order they were added.
+  const optional = results.slice(2)
+  const recorded = statementLine ? optional.shift() : undefined
+  const event = line.eventId !== null ? optional.shift() : undefined
+  return {
+    entries: (results[0] ?? []) as CatalogRow[],
+    splits: (results[1] ?? []) as SplitRow[],
+    recordedAs: (recorded?.[0]?.id as string | undefined) ?? null,
+    eventFound: event === undefined || event.length > 0,
+  }
+}
+
+function lineRecorded(body: CreateRevenueBody, line: LineFields, existingId: string): AppError {
+  return new AppError('conflict', `Statement ${body.statementRef} line ${body.lineRef} from ${line.source} is already recorded as ${existingId}`, { param: 'lineRef' })
+}
+
+function eventMissing(eventId: string): AppError {
+  return new AppError('unprocessable', `eventId ${eventId} is not a ticketed event of this org`, { param: 'eventId' })
 }
 
 const CONSTRAINT_CONFLICTS: Record<string, string> = {
@@ -89,17 +124,17 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
     const ref = entryReference(body)
     const line = lineFields(body)
     const id = ids.next('revenue')
+    // Grouped: it only reads (without locks) before its commit, and every write goes with the
+    // commit, so concurrent lines of one org share one chain lock and one WAL flush.
     return db.tx(ctx, async (tx) => {
-      if (body.statementRef !== undefined && body.lineRef !== undefined) {
-        const existing = await findStatementLine(tx, ctx.orgId, line.source, body.statementRef, body.lineRef)
-        if (existing) throw new AppError('conflict', `Statement ${body.statementRef} line ${body.lineRef} from ${line.source} is already recorded as ${existing.id}`, { param: 'lineRef' })
-      }
-      if (line.eventId !== null && !(await findEvent(tx, ctx.orgId, line.eventId))) {
-        throw new AppError('unprocessable', `eventId ${line.eventId} is not a ticketed event of this org`, { param: 'eventId' })
-      }
       let entry: CatalogRow
       let amounts: { creatorId: string; amount: bigint }[]
       if (body.reverses !== undefined) {
+        if (body.statementRef !== undefined && body.lineRef !== undefined) {
+          const existing = await findStatementLine(tx, ctx.orgId, line.source, body.statementRef, body.lineRef)
+          if (existing) throw lineRecorded(body, line, existing.id)
+        }
+        if (line.eventId !== null && !(await findEvent(tx, ctx.orgId, line.eventId))) throw eventMissing(line.eventId)
         const original = await findRevenue(tx, ctx.orgId, body.reverses)
         if (!original) throw new AppError('unprocessable', `reverses ${body.reverses} is not a revenue entry of this org`, { param: 'reverses' })
         if (original.reverses !== null) throw new AppError('unprocessable', `${original.id} is itself a reversal and cannot be reversed`, { param: 'reverses' })
@@ -115,8 +150,11 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
         const originalAllocations = (await allocationsOf(tx, ctx.orgId, [original.id])).get(original.id) ?? []
         amounts = originalAllocations.map((allocation) => ({ creatorId: allocation.creator_id, amount: -allocation.amount_micros }))
       } else {
-        entry = await resolveEntry(tx, ctx.orgId, ref)
-        const splits = (await splitsOf(tx, ctx.orgId, [entry.id])).get(entry.id) ?? []
+        const context = await readLineContext(db, tx, ctx.orgId, ref, line, body)
+        if (context.recordedAs !== null) throw lineRecorded(body, line, context.recordedAs)
+        if (!context.eventFound) throw eventMissing(line.eventId!)
+        entry = await requireOneEntry(tx, ctx.orgId, ref, context.entries)
+        const splits = context.splits.filter((split) => split.catalog_id === entry.id)
         amounts = allocate(line.amount, splits.map((split) => ({ creatorId: split.creator_id, shareBps: split.share_bps })))
       }
       const row: RevenueRow = {
@@ -141,11 +179,12 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
       const allocations: AllocationRow[] = [...amounts]
         .sort((a, b) => (a.creatorId < b.creatorId ? -1 : 1))
         .map((part) => ({ org_id: ctx.orgId, revenue_id: id, creator_id: part.creatorId, currency: line.currency, amount_micros: part.amount }))
-      await insertRevenue(tx, row, allocations)
+      // Nothing reads them back: they go with the commit (a raced statement line still ends in its unique index, as 409).
+      for (const insert of revenueInserts(row, allocations)) db.deferToCommit(tx, insert)
       const revenue = presentRevenue(row, allocations)
       await audit.append(tx, ctx, 'revenue.created', { type: 'revenue', id }, revenue)
       return revenue
-    })
+    }, { grouped: true })
   }
 
   return {

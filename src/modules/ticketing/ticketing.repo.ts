@@ -14,7 +14,12 @@ export async function insertEvent(tx: Tx, row: EventRow): Promise<void> {
 }
 
 export function findEvent(db: Reader | Tx, orgId: string, id: string): Promise<EventRow | undefined> {
-  return db.selectFrom('ticketed_events').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst()
+  return eventQuery(db, orgId, id).executeTakeFirst()
+}
+
+/** findEvent's query, to run in a batch. */
+export function eventQuery(db: Reader | Tx, orgId: string, id: string) {
+  return db.selectFrom('ticketed_events').selectAll().where('org_id', '=', orgId).where('id', '=', id)
 }
 
 /** Moves the event from one of `from` to `to`; undefined when it was not in one of them. */

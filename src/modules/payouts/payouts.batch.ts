@@ -1,0 +1,204 @@
+import { sql } from 'kysely'
+import type { Tx } from '../../db/database.js'
+import type { RequestContext } from '../../platform/context.js'
+import { AppError } from '../../platform/errors.js'
+import type { AppendItem } from '../audit/audit.service.js'
+import { requireCurrency } from '../money/money.schemas.js'
+import type { RecordDeps } from '../records/records.mount.js'
+import { LIVE_STATUSES, type PayoutRow } from './payouts.repo.js'
+import type { Payout } from './payouts.schemas.js'
+import { statementFromTotals, type Statement } from './payouts.statement.js'
+
+/** One page of a payout run: the org's creators after `after` in id order. */
+export interface PayoutPageRequest {
+  after: string
+  /** The page's last creator id, when the page was bounded in advance (pages paid side by side). */
+  upTo?: string
+  limit: number
+  /** Pay this currency (default: each creator's payout currency). */
+  currency?: string
+  /** Include revenue whose period ends on or before this date. */
+  through?: string
+}
+
+export interface PayoutPageOutcome {
+  creators: number
+  /** The last creator id of the page (where the next page starts), null when the page was empty. */
+  lastId: string | null
+  created: number
+  nothingToPay: number
+  belowMinimum: number
+}
+
+/** Allocations changed between the page's totals and its items (a concurrent revenue write): run the page again. */
+export class PayoutPageChanged extends Error {
+  constructor(payoutId: string) {
+    super(`the allocations of payout ${payoutId} changed while the page was written`)
+  }
+}
+
+interface CreatorTotals {
+  creator_id: string
+  earnings: string | null
+  entries: number
+  period_start: string | null
+  period_end: string | null
+  carried: string | null
+}
+
+const live = sql.join(LIVE_STATUSES.map((status) => sql.lit(status)))
+
+/**
+ * Allocations of the page's creators (`p`: creator_id, currency) that no live payout holds, up to
+ * `through`. The live-item check is a LIMIT 1 lateral probe of payout_items_live, never an anti-join:
+ * a run grows payout_items faster than statistics follow, and an anti-join planned on stale ones
+ * rescans every item for every allocation.
+ */
+function unpaidOf(orgId: string, through: string | undefined) {
+  return sql`
+    from p
+    join revenue_allocations a on a.org_id = ${orgId} and a.creator_id = p.creator_id and a.currency = p.currency
+    join revenue_entries r on r.org_id = a.org_id and r.id = a.revenue_id
+    left join lateral (
+      select true as held from payout_items i
+      where i.org_id = a.org_id and i.revenue_id = a.revenue_id and i.creator_id = a.creator_id and i.released_at is null
+      limit 1
+    ) h on true
+    where h.held is null ${through === undefined ? sql`` : sql`and r.period_end <= ${through}`}`
+}
+
+/**
+ * Pays one page of creators set-based, in one transaction: their rows locked in id order (so
+ * an API payout for any of them waits, then finds the allocations taken), their unpaid
+ * allocations and live statements summed in SQL, each statement computed by the API's rules
+ * (`statementFromTotals`), the payouts and their items written with INSERT ... SELECT, and
+ * one `payout.created` event per payout with the record the API answers.
+ */
+export async function payPayoutPage(deps: RecordDeps, ctx: RequestContext, request: PayoutPageRequest, present: (row: PayoutRow) => Payout): Promise<PayoutPageOutcome> {
+  const { orgId } = ctx
+  return deps.db.tx(ctx, async (tx) => {
+    // Index paths only: a run fills payout_items faster than statistics follow (and another page or
+    // org may be filling it right now), and a probe planned as a scan of a near-empty table rescans it per row.
+    await sql`set local enable_seqscan = off`.execute(tx)
+    // Lock the page's creator rows, in id order: two payouts must never take the same allocation.
+    let page = tx
+      .selectFrom('creators')
+      .select(['id', 'payout_currency', 'minimum_payout_micros', 'opening_balance_micros'])
+      .where('org_id', '=', orgId)
+      .where('id', '>', request.after)
+    if (request.upTo !== undefined) page = page.where('id', '<=', request.upTo)
+    const creators = await page
+      .orderBy('id')
+      .limit(request.limit)
+      .forUpdate()
+      .execute()
+    const outcome: PayoutPageOutcome = { creators: creators.length, lastId: creators.at(-1)?.id ?? null, created: 0, nothingToPay: 0, belowMinimum: 0 }
+    if (creators.length === 0) return outcome
+    const currencies = creators.map((creator) => requireCurrency(request.currency ?? creator.payout_currency))
+    const ids = creators.map((creator) => creator.id)
+
+    const totals = await sql<CreatorTotals>`
+      with p (creator_id, currency) as (select * from unnest(${ids}::text[], ${currencies}::text[])),
+      unpaid as (
+        select a.creator_id, sum(a.amount_micros) as earnings, count(*) as entries,
+               min(r.period_start collate "C") as period_start, max(r.period_end collate "C") as period_end
+        ${unpaidOf(orgId, request.through)}
+        group by a.creator_id
+      )
+      select p.creator_id, u.earnings::text as earnings, coalesce(u.entries, 0)::int as entries, u.period_start, u.period_end,
+             (select sum(q.earnings_micros - q.amount_micros) from payouts q
+              where q.org_id = ${orgId} and q.creator_id = p.creator_id and q.currency = p.currency and q.status in (${live}))::text as carried
+      from p left join unpaid u on u.creator_id = p.creator_id`.execute(tx)
+    const byCreator = new Map(totals.rows.map((row) => [row.creator_id, row]))
+
+    const org = await tx.selectFrom('orgs').select('environment').where('org_id', '=', orgId).executeTakeFirstOrThrow()
+    const now = deps.clock.now()
+    const payouts: PayoutRow[] = []
+    creators.forEach((creator, index) => {
+      const currency = currencies[index]!
+      const row = byCreator.get(creator.id)
+      const inPayoutCurrency = currency === creator.payout_currency
+      const statement = statementOrRefusal(outcome, {
+        currency,
+        openingBalance: (inPayoutCurrency ? creator.opening_balance_micros : 0n) + BigInt(row?.carried ?? 0),
+        totals: { earnings: BigInt(row?.earnings ?? 0), entries: row?.entries ?? 0, periodStart: row?.period_start ?? null, periodEnd: row?.period_end ?? null },
+        minimum: inPayoutCurrency ? creator.minimum_payout_micros : null,
+      })
+      if (!statement) return
+      payouts.push({
+        org_id: orgId,
+        id: deps.ids.next('payout'),
+        creator_id: creator.id,
+        currency,
+        amount_micros: statement.amount,
+        status: 'pending',
+        method: org.environment === 'sandbox' ? 'sandbox' : 'manual',
+        opening_balance_micros: statement.openingBalance,
+        earnings_micros: statement.earnings,
+        recouped_micros: statement.recouped,
+        carried_forward_micros: statement.carriedForward,
+        entries: statement.entries,
+        period_start: statement.periodStart,
+        period_end: statement.periodEnd,
+        failure_code: null,
+        failure_message: null,
+        created_at: now,
+        created_by: ctx.actor.userId,
+        status_changed_at: now,
+        paid_at: null,
+      })
+    })
+    if (payouts.length === 0) return outcome
+
+    await tx.insertInto('payouts').values(payouts).execute()
+    await insertItems(tx, orgId, payouts, request.through)
+    const events: AppendItem[] = payouts.map((payout) => ({ action: 'payout.created', resource: { type: 'payout', id: payout.id }, data: present(payout) }))
+    await deps.audit.appendMany(tx, ctx, events)
+    outcome.created = payouts.length
+    return outcome
+  })
+}
+
+/** The statement, or null with the refusal counted (the two refusals a run expects). */
+function statementOrRefusal(outcome: PayoutPageOutcome, input: Parameters<typeof statementFromTotals>[0]): Statement | null {
+  try {
+    return statementFromTotals(input)
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'nothing_to_pay') outcome.nothingToPay += 1
+    else if (error instanceof AppError && error.code === 'balance_below_minimum') outcome.belowMinimum += 1
+    else throw error
+    return null
+  }
+}
+
+/**
+ * Links every payout to the allocations its statement summed, in one INSERT ... SELECT whose
+ * arbiter is payout_items_live itself (an allocation a live payout holds is skipped: no probe of
+ * the table being filled, which a plan made while it was empty would rescan per row), and checks
+ * that what was linked is what was summed: allocations only ever appear (the creators' locks keep
+ * every payout, cancel and failure of theirs out), so equal counts and sums mean the same set;
+ * otherwise revenue committed in between and the page is run again.
+ */
+async function insertItems(tx: Tx, orgId: string, payouts: readonly PayoutRow[], through: string | undefined): Promise<void> {
+  const linked = await sql<{ payout_id: string; entries: number; earnings: string }>`
+    with p (creator_id, currency, payout_id) as (
+      select * from unnest(${payouts.map((row) => row.creator_id)}::text[], ${payouts.map((row) => row.currency)}::text[], ${payouts.map((row) => row.id)}::text[])
+    ),
+    linked as (
+      insert into payout_items (org_id, payout_id, revenue_id, creator_id, released_at)
+      select a.org_id, p.payout_id, a.revenue_id, a.creator_id, null
+      from p
+      join revenue_allocations a on a.org_id = ${orgId} and a.creator_id = p.creator_id and a.currency = p.currency
+      ${through === undefined ? sql`` : sql`join revenue_entries r on r.org_id = a.org_id and r.id = a.revenue_id and r.period_end <= ${through}`}
+      on conflict (org_id, revenue_id, creator_id) where released_at is null do nothing
+      returning payout_id, revenue_id, creator_id
+    )
+    select l.payout_id, count(*)::int as entries, sum(a.amount_micros)::text as earnings
+    from linked l join revenue_allocations a on a.org_id = ${orgId} and a.revenue_id = l.revenue_id and a.creator_id = l.creator_id
+    group by l.payout_id`.execute(tx)
+  const byPayout = new Map(linked.rows.map((row) => [row.payout_id, row]))
+  for (const payout of payouts) {
+    const row = byPayout.get(payout.id)
+    if ((row?.entries ?? 0) !== payout.entries || BigInt(row?.earnings ?? 0) !== payout.earnings_micros) throw new PayoutPageChanged(payout.id)
+  }
+}

@@ -1,0 +1,208 @@
+import { createReadStream } from 'node:fs'
+import Papa from 'papaparse'
+import { AppError } from '../../platform/errors.js'
+import { compileValidator, validationError } from '../../platform/validation.js'
+import { normaliseIsrc, requireIdentifier } from '../records/identifiers.js'
+import type { LineFields } from './revenue.rules.js'
+import { CreateRevenueBody } from './revenue.schemas.js'
+import { lineFields } from './revenue.service.js'
+
+/** The columns a DSP statement must have (`type` is optional, default stream). */
+export const STATEMENT_COLUMNS = ['isrc', 'territory', 'period_start', 'period_end', 'units', 'amount', 'currency', 'statement_ref', 'line_ref'] as const
+
+/** A line longer than this is a quote left open (which would otherwise swallow the rest of the file). */
+const MAX_LINE_CHARS = 1 << 20
+
+/** A statement line that passed the API's rules, before its catalog entry is looked up. */
+export interface StatementLine {
+  /** Its line number in the file (the header is line 1). */
+  line: number
+  isrc: string
+  fields: LineFields
+  statementRef: string
+  lineRef: string
+}
+
+export interface Rejection {
+  line: number
+  reason: string
+}
+
+/** About `size` consecutive records of a statement, validated. */
+export interface StatementBatch {
+  lines: StatementLine[]
+  rejections: Rejection[]
+  /** Records read in this batch (valid and rejected). */
+  records: number
+  /** Bytes of the file read so far. */
+  bytes: number
+}
+
+interface CsvBatch {
+  rows: string[][]
+  lineNumbers: number[]
+  bytes: number
+}
+
+function newlinesIn(row: readonly string[]): number {
+  let count = 0
+  for (const field of row) {
+    for (let at = field.indexOf('\n'); at !== -1; at = field.indexOf('\n', at + 1)) count += 1
+  }
+  return count
+}
+
+/**
+ * A CSV file's rows, about `size` at a time, with their line numbers. papaparse (fast
+ * path without quotes) is fed by a UTF-8 stream that is paused while a batch is
+ * consumed, so memory holds about one batch whatever the file's size. A broken quote
+ * ends the reading with an error naming its line: what follows it cannot be trusted.
+ */
+async function* csvBatches(file: string, size: number): AsyncGenerator<CsvBatch> {
+  const input = createReadStream(file, { encoding: 'utf8' })
+  let current: CsvBatch = { rows: [], lineNumbers: [], bytes: 0 }
+  let nextLine = 1
+  let streamed = 0
+  let done = false
+  let failure: unknown = null
+  let wake: (() => void) | null = null
+  const signal = () => {
+    wake?.()
+    wake = null
+  }
+  const fail = (error: unknown) => {
+    failure ??= error
+    done = true
+  }
+  input.on('data', (chunk) => (streamed += chunk.length))
+  Papa.parse<string[]>(input, {
+    delimiter: ',',
+    header: false,
+    skipEmptyLines: false,
+    chunk(results, parser) {
+      const broken = results.errors[0]
+      const usable = broken?.row === undefined ? results.data.length : broken.row
+      for (let index = 0; index < usable; index += 1) {
+        const row = results.data[index]
+        if (row === undefined) continue
+        current.rows.push(row)
+        current.lineNumbers.push(nextLine)
+        nextLine += 1 + newlinesIn(row)
+      }
+      current.bytes = input.bytesRead
+      if (broken) {
+        fail(new AppError('parameter_invalid', `line ${nextLine}: malformed CSV (${broken.message}); the statement was read up to there`))
+        parser.abort()
+      } else if (streamed - results.meta.cursor > MAX_LINE_CHARS) {
+        fail(new AppError('parameter_invalid', `line ${nextLine}: longer than ${MAX_LINE_CHARS} characters (a quote left open?); the statement was read up to there`))
+        parser.abort()
+      }
+      if (current.rows.length >= size) input.pause()
+      signal()
+    },
+    complete() {
+      done = true
+      signal()
+    },
+    error(error) {
+      fail(error)
+      signal()
+    },
+  })
+  try {
+    for (;;) {
+      while (current.rows.length < size && !done) await new Promise<void>((resolve) => (wake = resolve))
+      if (current.rows.length > 0) {
+        const batch = current
+        current = { rows: [], lineNumbers: [], bytes: batch.bytes }
+        yield batch
+        if (!done) input.resume()
+        continue
+      }
+      if (failure !== null) throw failure
+      return
+    }
+  } finally {
+    input.destroy()
+  }
+}
+
+const validateBody = compileValidator(CreateRevenueBody, 'body')
+const WHOLE_NUMBER = /^-?\d{1,13}$/
+
+/** Turns a statement's rows into validated lines, given the header's column positions. */
+export function statementLineParser(header: readonly string[], source: string): (row: readonly string[], line: number) => StatementLine {
+  const names = header.map((name) => name.trim().toLowerCase())
+  const missing = STATEMENT_COLUMNS.filter((name) => !names.includes(name))
+  if (missing.length) throw new AppError('parameter_invalid', `the statement has no ${missing.join(', ')} column(s)`)
+  const at = (name: string) => names.indexOf(name)
+  const columns = {
+    isrc: at('isrc'),
+    type: at('type'),
+    territory: at('territory'),
+    periodStart: at('period_start'),
+    periodEnd: at('period_end'),
+    units: at('units'),
+    amount: at('amount'),
+    currency: at('currency'),
+    statementRef: at('statement_ref'),
+    lineRef: at('line_ref'),
+  }
+  const required = (row: readonly string[], index: number, name: string): string => {
+    const value = row[index]?.trim() ?? ''
+    if (value === '') throw new AppError('parameter_missing', `${name} is empty`, { param: name })
+    if (value.includes('\0')) throw new AppError('parameter_invalid', `${name} holds a NUL character`, { param: name })
+    return value
+  }
+  return (row, line) => {
+    const units = required(row, columns.units, 'units')
+    if (!WHOLE_NUMBER.test(units)) throw new AppError('parameter_invalid', `units "${units}" is not a whole number`, { param: 'units' })
+    const body = {
+      isrc: required(row, columns.isrc, 'isrc'),
+      source,
+      type: (columns.type === -1 ? '' : (row[columns.type]?.trim() ?? '')) || 'stream',
+      periodStart: required(row, columns.periodStart, 'period_start'),
+      periodEnd: required(row, columns.periodEnd, 'period_end'),
+      territory: required(row, columns.territory, 'territory').toUpperCase(),
+      units: Number(units),
+      amount: required(row, columns.amount, 'amount'),
+      currency: required(row, columns.currency, 'currency').toUpperCase(),
+      statementRef: required(row, columns.statementRef, 'statement_ref'),
+      lineRef: required(row, columns.lineRef, 'line_ref'),
+    }
+    // The same rules as POST /api/revenue: its body schema, then its line rules.
+    if (!validateBody(body)) throw validationError(validateBody.errors ?? [], 'line')
+    // A body naming its entry by isrc alone: entryReference's rule for it.
+    const isrc = requireIdentifier(body.isrc, normaliseIsrc, 'isrc', 'ISRC')
+    return { line, isrc, fields: lineFields(body as CreateRevenueBody), statementRef: body.statementRef, lineRef: body.lineRef }
+  }
+}
+
+/**
+ * A DSP statement as batches of validated lines (rejected lines reported with their line
+ * numbers). The file is streamed: reading waits while the consumer works on a batch.
+ */
+export async function* readStatement(file: string, source: string, size: number): AsyncGenerator<StatementBatch> {
+  let parseLine: ReturnType<typeof statementLineParser> | null = null
+  for await (const csv of csvBatches(file, size)) {
+    const batch: StatementBatch = { lines: [], rejections: [], records: 0, bytes: csv.bytes }
+    csv.rows.forEach((row, index) => {
+      const line = csv.lineNumbers[index] ?? 0
+      if (parseLine === null) {
+        parseLine = statementLineParser(row, source)
+        return
+      }
+      // An empty line is no record (a trailing newline gives one too).
+      if (row.length === 1 && row[0]?.trim() === '') return
+      batch.records += 1
+      try {
+        batch.lines.push(parseLine(row, line))
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error
+        batch.rejections.push({ line, reason: error.message })
+      }
+    })
+    yield batch
+  }
+  if (parseLine === null) throw new AppError('parameter_invalid', `the statement has no header line (${STATEMENT_COLUMNS.join(', ')})`)
+}
