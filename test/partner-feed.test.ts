@@ -184,10 +184,10 @@ describe('the cursor (property)', () => {
         for (const current of steps) {
           if (current.kind === 'append') {
             for (let n = 0; n < current.count; n += 1) {
-              const event = await t.db.tx({ orgId: owner.orgId }, (tx) =>
-                t.services.audit.append(tx, { orgId: owner.orgId, actor: { userId: owner.userId } }, 'cursor.probed', null, { run, n }),
+              const [event] = await t.db.tx({ orgId: owner.orgId }, (tx) =>
+                t.services.audit.appendMany(tx, { orgId: owner.orgId, actor: { userId: owner.userId } }, [{ action: 'cursor.probed', resource: null, data: { run, n } }]),
               )
-              appended.push(event.id)
+              appended.push(event!.id)
             }
           } else {
             const result = await page({ limit: current.limit, cursor })

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Database } from '../db/database.js'
 import type { Config } from '../config.js'
 import type { Clock } from './clock.js'
@@ -137,11 +137,12 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
     }
   })
 
-  // Idempotency: after validation, so a refused body never claims the key.
-  app.addHook('preHandler', async (request, reply) => {
+  // Idempotency, on the routes that take it only (nothing runs for the others): the key is
+  // claimed after validation, so a refused body never claims it.
+  const claimKey = async (request: FastifyRequest, reply: FastifyReply) => {
     const config = request.routeOptions.config ?? {}
     const key = request.headers['idempotency-key']
-    if (!config.idempotent || key === undefined) return
+    if (key === undefined) return
     if (typeof key !== 'string' || key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX) {
       throw new AppError('parameter_invalid', `Idempotency-Key must be 1..${IDEMPOTENCY_KEY_MAX} characters`, {
         param: 'Idempotency-Key',
@@ -162,15 +163,22 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
     }
     request.idempotencyClaim = result.claim
     if (request.ctx) request.ctx.participant = result.claim
-  })
+  }
 
   // A response that did not complete inside a transaction (an error, or no write) is stored now.
-  app.addHook('onSend', async (request, reply, payload) => {
+  const storeResponse = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = request.idempotencyClaim
     if (claim && !claim.completed && reply.getHeader('idempotent-replayed') === undefined) {
       await claim.settle(deps.db, reply.statusCode, typeof payload === 'string' ? payload : String(payload ?? ''))
     }
     return payload
+  }
+
+  const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks])
+  app.addHook('onRoute', (route) => {
+    if (!(route.config as FastifyContextConfig | undefined)?.idempotent) return
+    route.preHandler = [...asList(route.preHandler), claimKey]
+    route.onSend = [...asList(route.onSend), storeResponse]
   })
 }
 

@@ -1,16 +1,17 @@
 import type { IncomingMessage } from 'node:http'
 import type { FastifyContextConfig, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { randomBytes } from 'node:crypto'
 import { AppError, problemBody } from './errors.js'
+import { pooledBytes } from './ids.js'
 import { validationError } from './validation.js'
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
+const requestIdBytes = pooledBytes()
 
 /** Accepts a client's X-Request-Id when it is a sane token; otherwise makes one. */
 export function requestIdFor(request: IncomingMessage): string {
   const given = request.headers['x-request-id']
   if (typeof given === 'string' && SANE_REQUEST_ID.test(given)) return given
-  return `req_${randomBytes(12).toString('base64url')}`
+  return `req_${requestIdBytes(12).toString('base64url')}`
 }
 
 export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
@@ -62,8 +63,9 @@ export function toAppError(error: FastifyError | AppError | Error, request: Fast
 
 /** Request ids, JSON parsing with clear errors, problem+json errors, 404 and 405. */
 export function registerHttpBasics(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
+    done()
   })
 
   app.removeAllContentTypeParsers()

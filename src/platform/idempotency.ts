@@ -1,3 +1,4 @@
+import { CompiledQuery, type Compilable } from 'kysely'
 import { canonicalJson } from './canonical-json.js'
 import type { Database, Tx, TxParticipant } from '../db/database.js'
 import type { Clock } from './clock.js'
@@ -31,8 +32,8 @@ export class IdempotencyClaim implements TxParticipant {
     private readonly successStatus: number,
   ) {}
 
-  async beforeCommit(tx: Tx, result: unknown): Promise<void> {
-    await complete(tx, this.scope, this.successStatus, JSON.stringify(result))
+  commitWrite(tx: Tx, result: unknown): Compilable {
+    return completion(tx, this.scope, this.successStatus, JSON.stringify(result))
   }
 
   afterCommit(): void {
@@ -43,24 +44,19 @@ export class IdempotencyClaim implements TxParticipant {
   async settle(db: Database, status: number, body: string): Promise<void> {
     if (this.completed) return
     this.completed = true
-    await complete(db.global, this.scope, status, body)
+    await completion(db.global, this.scope, status, body).execute()
   }
 }
 
-async function complete(
-  db: Tx | Database['global'],
-  scope: IdempotencyScope,
-  status: number,
-  body: string,
-): Promise<void> {
-  await db
-    .updateTable('idempotency_keys')
-    .set({ state: 'done', response_status: status, response_body: body })
-    .where('caller', '=', scope.caller)
-    .where('method', '=', scope.method)
-    .where('path', '=', scope.path)
-    .where('key', '=', scope.key)
-    .execute()
+// Every idempotent write runs these two: SQL text, not a query built and compiled each time.
+const COMPLETE = 'update idempotency_keys set state = $1, response_status = $2, response_body = $3 where caller = $4 and method = $5 and path = $6 and key = $7'
+const CLAIM =
+  'insert into idempotency_keys (caller, method, path, key, request_hash, state, locked_until, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing returning key'
+
+/** The stored response that completes a claimed key. */
+function completion(db: Tx | Database['global'], scope: IdempotencyScope, status: number, body: string) {
+  const query = CompiledQuery.raw(COMPLETE, ['done', status, body, scope.caller, scope.method, scope.path, scope.key])
+  return { compile: () => query, execute: () => db.executeQuery(query) }
 }
 
 export function requestFingerprint(body: unknown): string {
@@ -76,13 +72,8 @@ export async function claimIdempotencyKey(
 ): Promise<ClaimResult> {
   const now = clock.now()
   const lease = new Date(now.getTime() + CLAIM_LEASE_MS)
-  const inserted = await db.global
-    .insertInto('idempotency_keys')
-    .values({ ...scope, request_hash: requestHash, state: 'running', locked_until: lease, created_at: now })
-    .onConflict((conflict) => conflict.doNothing())
-    .returning('key')
-    .executeTakeFirst()
-  if (inserted) return { kind: 'claimed', claim: new IdempotencyClaim(scope, successStatus) }
+  const claimed = await db.global.executeQuery(CompiledQuery.raw(CLAIM, [scope.caller, scope.method, scope.path, scope.key, requestHash, 'running', lease, now]))
+  if (claimed.rows.length > 0) return { kind: 'claimed', claim: new IdempotencyClaim(scope, successStatus) }
 
   const existing = await db.global
     .selectFrom('idempotency_keys')

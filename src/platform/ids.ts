@@ -56,6 +56,20 @@ export function pooledRandom(): () => number {
   }
 }
 
+/** `size` random bytes from a pool refilled from the CSPRNG 4 KiB at a time (for identifiers, never for secrets). */
+export function pooledBytes(): (size: number) => Buffer {
+  let pool = randomBytes(RANDOM_POOL_BYTES)
+  let next = 0
+  return (size) => {
+    if (next + size > pool.length) {
+      pool = randomBytes(RANDOM_POOL_BYTES)
+      next = 0
+    }
+    next += size
+    return pool.subarray(next - size, next)
+  }
+}
+
 /** Prefixed ULIDs: time-sortable, monotonic within one process even inside one millisecond. */
 export function createIdGenerator(clock: Clock): IdGenerator {
   const ulid = monotonicFactory(pooledRandom())
