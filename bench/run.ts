@@ -7,13 +7,14 @@ import { webhooksScenario } from './scenarios/webhooks.js'
 import { importScenario } from './scenarios/import.js'
 import { payoutRunScenario } from './scenarios/payout-run.js'
 import { verifyScenario } from './scenarios/verify.js'
+import { scaleOutScenario } from './scenarios/scale-out.js'
 
 /**
  * `npm run bench [-- <scenario> ...]`: each scenario measures Oeuvre against a floor
  * doing the same work with the bare minimum, in the same run, and prints the ratio.
  * Scenarios register in this list.
  */
-const scenarios: Scenario[] = [feedScenario, createScenario, webhooksScenario, importScenario, payoutRunScenario, verifyScenario]
+const scenarios: Scenario[] = [feedScenario, createScenario, webhooksScenario, importScenario, payoutRunScenario, verifyScenario, scaleOutScenario]
 
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const redisUrl = process.env.REDIS_URL ?? null
@@ -42,6 +43,10 @@ for (const scenario of selected as Scenario[]) {
     process.stdout.write(
       `   ${m.name}: floor ${m.floor.toFixed(1)} ${m.unit}, oeuvre ${m.oeuvre.toFixed(1)} ${m.unit}, ratio ${m.ratio.toFixed(2)} (target ${m.target}: ${verdict})${extra}\n`,
     )
+    if (m.checks?.length) {
+      const passed = m.checks.filter((c) => c.passed).length
+      process.stdout.write(`   checks: ${passed} of ${m.checks.length} passed (${m.checks.map((c) => c.name).join('; ')})\n`)
+    }
   }
   process.stdout.write(`   (${((Date.now() - started) / 1000).toFixed(0)} s)\n`)
   results[scenario.name] = measurements

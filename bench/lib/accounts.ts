@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import type pg from 'pg'
 import { hashSecret } from '../../src/platform/crypto.js'
 import { newSecret } from '../../src/platform/ids.js'
 import { Cleanup, startOeuvre } from './servers.js'
 
 /** Setting up who calls Oeuvre in a scenario: over its HTTP API, as a user would, plus owner SQL where the API has no shortcut. */
+
+/** Owner SQL a setup step needs: a pg.Pool on PostgreSQL, the PGlite instance itself on PGlite. */
+export interface OwnerSql {
+  query(sql: string, params: unknown[]): Promise<unknown>
+}
 
 export interface Owner {
   token: string
@@ -51,12 +55,19 @@ export async function provisionOrg(databaseUrl: string, redisUrl: string | null,
  * the API (a sandbox client), then raised by the operator to platform_integrator with a large
  * custom limit, as support would for an integrator (the API only grants that to reviewed production orgs).
  */
-export async function unthrottledClientToken(baseUrl: string, owner: Owner, ownerSql: pg.Pool, scopes: string[]): Promise<string> {
+export async function unthrottledClientToken(baseUrl: string, owner: Owner, ownerSql: OwnerSql, scopes: string[]): Promise<string> {
   const client = await post<{ id: string; secret: string }>(`${baseUrl}/api/clients`, { name: 'Bench integrator', scopes }, { token: owner.token })
-  await ownerSql.query(
-    `update oauth_clients set tier = 'platform_integrator', rate_per_minute = 60000000, rate_burst = 10000000 where org_id = $1 and id = $2`,
-    [owner.orgId, client.id],
-  )
+  await raiseClientTier(ownerSql, owner.orgId, client.id)
+  return clientToken(baseUrl, client, scopes)
+}
+
+/** The operator's side of unthrottledClientToken: the client's tier raised to platform_integrator with a large custom limit. */
+export async function raiseClientTier(ownerSql: OwnerSql, orgId: string, clientId: string): Promise<void> {
+  await ownerSql.query(`update oauth_clients set tier = 'platform_integrator', rate_per_minute = 60000000, rate_burst = 10000000 where org_id = $1 and id = $2`, [orgId, clientId])
+}
+
+/** An access token of the client (client credentials grant). */
+export async function clientToken(baseUrl: string, client: { id: string; secret: string }, scopes: string[]): Promise<string> {
   const token = await post<{ access_token: string }>(
     `${baseUrl}/oauth/token`,
     { grant_type: 'client_credentials', client_id: client.id, client_secret: client.secret, scope: scopes.join(' ') },
@@ -69,7 +80,7 @@ export async function unthrottledClientToken(baseUrl: string, owner: Owner, owne
  * `count` more members of the owner's org (role finance), each with a session token, written
  * as the owner in SQL: each member is a rate bucket of its own, as many staff of one label would be.
  */
-export async function memberSessions(ownerSql: pg.Pool, orgId: string, count: number): Promise<string[]> {
+export async function memberSessions(ownerSql: OwnerSql, orgId: string, count: number): Promise<string[]> {
   const tokens: string[] = []
   for (let i = 0; i < count; i += 1) {
     const userId = `usr_bench${randomBytes(8).toString('hex')}`

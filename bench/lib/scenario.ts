@@ -11,6 +11,15 @@ export interface Measurement {
   target: number
   /** Anything else worth printing: p99 latency, peak RSS, counts. */
   extra?: Record<string, number | string>
+  /** Pass/fail checks a drill made on the way (printed one per line; a failed one throws before a measurement is returned). */
+  checks?: CheckResult[]
+}
+
+/** One named check of a drill and what was observed. */
+export interface CheckResult {
+  name: string
+  passed: boolean
+  detail: string
 }
 
 export interface ScenarioContext {

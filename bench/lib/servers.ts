@@ -20,11 +20,13 @@ export interface StartOptions {
   /** The line that says the child is ready; its first group becomes `ready`. */
   ready: RegExp
   timeoutMs?: number
+  /** Flags for node itself, before the script (e.g. --cpu-prof). */
+  nodeArgs?: string[]
 }
 
 /** Starts `node <args>` (TypeScript through tsx) and waits for its ready line. */
 export async function startChild(args: string[], options: StartOptions): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,6 +79,8 @@ export function startOeuvre(databaseUrl: string, redisUrl: string | null, env: R
       ...env,
     },
     ready: /listening on (\S+)/,
+    // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the servers under load.
+    nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
   })
 }
 

@@ -1,8 +1,10 @@
 import { memberSessions, ownerWithOrg, post } from '../lib/accounts.js'
 import { withScenarioDatabase } from '../lib/database.js'
 import { assertClean, loadSeconds, runLoad, throughput } from '../lib/load.js'
+import { pgliteWanted } from '../lib/pglite.js'
 import type { Scenario } from '../lib/scenario.js'
 import { Cleanup, startChild, startOeuvre } from '../lib/servers.js'
+import { createOnPglite } from './create-pglite.js'
 
 const CONNECTIONS = 10
 
@@ -28,7 +30,7 @@ export const createScenario: Scenario = {
   name: 'create',
   description: `POST /api/revenue with session tokens and a unique Idempotency-Key at ${CONNECTIONS} connections, vs a bare route inserting one row`,
   async run(context) {
-    return withScenarioDatabase(context.databaseUrl, 'create', async (db) => {
+    const measurements = await withScenarioDatabase(context.databaseUrl, 'create', async (db) => {
       const cleanup = new Cleanup()
       try {
         const oeuvre = await startOeuvre(db.url, context.redisUrl)
@@ -72,5 +74,7 @@ export const createScenario: Scenario = {
         await cleanup.run()
       }
     })
+    if (pgliteWanted()) measurements.push(await createOnPglite(context, CONNECTIONS, revenueBody))
+    return measurements
   },
 }

@@ -2,8 +2,10 @@ import { unthrottledClientToken, ownerWithOrg } from '../lib/accounts.js'
 import { withScenarioDatabase } from '../lib/database.js'
 import { seedChainedEvents } from '../lib/events.js'
 import { assertClean, loadSeconds, runLoad, throughput } from '../lib/load.js'
+import { pgliteWanted } from '../lib/pglite.js'
 import type { Scenario } from '../lib/scenario.js'
 import { Cleanup, startChild, startOeuvre } from '../lib/servers.js'
+import { feedOnPglite } from './feed-pglite.js'
 
 const CONNECTIONS = 20
 const EVENTS = 10_000
@@ -13,7 +15,7 @@ export const feedScenario: Scenario = {
   name: 'feed',
   description: `GET /v1/orgs/{orgId}/events?limit=50 with an OAuth token at ${CONNECTIONS} connections, vs a bare Fastify + pg route (same query, no auth)`,
   async run(context) {
-    return withScenarioDatabase(context.databaseUrl, 'feed', async (db) => {
+    const measurements = await withScenarioDatabase(context.databaseUrl, 'feed', async (db) => {
       const cleanup = new Cleanup()
       try {
         const oeuvre = await startOeuvre(db.url, context.redisUrl)
@@ -42,5 +44,7 @@ export const feedScenario: Scenario = {
         await cleanup.run()
       }
     })
+    if (pgliteWanted()) measurements.push(await feedOnPglite(context, CONNECTIONS, EVENTS))
+    return measurements
   },
 }

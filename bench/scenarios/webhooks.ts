@@ -6,15 +6,17 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { loadConfig } from '../../src/config.js'
 import { openDatabase } from '../../src/db/database.js'
+import { DEFAULT_CONCURRENCY } from '../../src/modules/webhooks/webhooks.worker.js'
 import { createServices } from '../../src/services.js'
 import { ownerWithOrg, post, type Owner } from '../lib/accounts.js'
 import { withScenarioDatabase, type ScenarioDatabase } from '../lib/database.js'
+import { processCpuMs } from '../lib/proc-cpu.js'
 import type { Scenario } from '../lib/scenario.js'
 import { Cleanup, ROOT, startChild, startOeuvre } from '../lib/servers.js'
 
 const DELIVERIES = 10_000
-/** The delivery job's batch size: deliveries sent at once (webhooks.worker.ts). */
-const CONCURRENCY = 8
+/** The worker's attempts under way at once (webhooks.worker.ts); the floor sends at the same concurrency. */
+const CONCURRENCY = DEFAULT_CONCURRENCY
 const EVENTS_PER_TX = 500
 
 /** Appends `count` org events through the audit service in large transactions; the webhooks module's listener queues one delivery each. */
@@ -35,6 +37,12 @@ async function generateEvents(env: Record<string, string>, owner: Owner, count: 
   } finally {
     await db.close()
   }
+}
+
+/** CPU ms of the scenario database's server processes that started since `since` (the worker's connections). */
+async function backendCpuMs(db: ScenarioDatabase, since: Date): Promise<number> {
+  const { rows } = await db.owner.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and backend_start >= $2 and pid <> pg_backend_pid()', [db.name, since])
+  return rows.reduce((sum, row) => sum + processCpuMs(row.pid), 0)
 }
 
 /** Waits until no delivery is pending; returns the span from the first attempt to the last recorded outcome. */
@@ -89,17 +97,47 @@ export const webhooksScenario: Scenario = {
         const bodyBytes = Number(payload.rows[0]!.bytes)
         context.log(`queued ${payload.rows[0]!.n} deliveries (${bodyBytes} bytes each) through the audit service in ${Date.now() - seeded} ms`)
 
-        const floorRun = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/floors/webhook-floor.ts', `${receiver.ready}/hook`, String(count), String(CONCURRENCY), String(bodyBytes)], { cwd: ROOT })
-        const floor = JSON.parse(floorRun.stdout.trim().split('\n').pop()!) as { ms: number; failed: number }
+        const sample = await db.owner.query<{ id: string; event_type: string }>('select id, event_type from webhook_deliveries where org_id = $1 limit 1', [owner.orgId])
+        const floorArgs = [`${receiver.ready}/hook`, String(count), String(CONCURRENCY), String(bodyBytes), sample.rows[0]!.id, sample.rows[0]!.event_type]
+        const counted = async () => (await (await fetch(`${receiver.ready}/count`)).json()) as { received: number; connections: number }
+        let receiverCount = await counted()
+        let receiverCpu = processCpuMs(receiver.process.pid)
+        const floorRun = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/floors/webhook-floor.ts', ...floorArgs], { cwd: ROOT })
+        const floor = JSON.parse(floorRun.stdout.trim().split('\n').pop()!) as { ms: number; failed: number; warmUp: number; cpuMs: number }
         if (floor.failed > 0) throw new Error(`webhooks floor: ${floor.failed} POSTs failed`)
+        const receiverFloorCpu = processCpuMs(receiver.process.pid) - receiverCpu
+        const floorConnections = (await counted()).connections - receiverCount.connections
+        receiverCount = await counted()
 
-        const worker = await startChild(['src/main.ts', 'worker'], { env: { ...env, LOG_LEVEL: 'warn', REDIS_URL: context.redisUrl ?? '' }, ready: /(worker running)/ })
+        const workerStarted = new Date()
+        receiverCpu = processCpuMs(receiver.process.pid)
+        const worker = await startChild(['src/main.ts', 'worker'], {
+          env: { ...env, LOG_LEVEL: 'warn', REDIS_URL: context.redisUrl ?? '' },
+          ready: /(worker running)/,
+          // BENCH_NODE_ARGS (e.g. --cpu-prof) applies to the worker as to the servers.
+          nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+        })
         cleanup.add(worker.stop)
+        // Start-up (module loading) is not part of the sending.
+        const workerCpu = processCpuMs(worker.process.pid)
         const done = await awaitDeliveries(db, owner.orgId, 60_000 + count * 50)
         if (done.failed > 0) throw new Error(`webhooks: ${done.failed} deliveries did not succeed:\n${worker.output()}`)
+        const cpu = {
+          worker: processCpuMs(worker.process.pid) - workerCpu,
+          receiver: processCpuMs(receiver.process.pid) - receiverCpu,
+          postgres: await backendCpuMs(db, workerStarted),
+        }
+        const receiverNow = await counted()
+        if (receiverNow.received - receiverCount.received < count) throw new Error(`webhooks: the receiver got ${receiverNow.received - receiverCount.received} of ${count} deliveries`)
 
         const floorRate = (count * 1000) / floor.ms
         const oeuvreRate = (count * 1000) / done.ms
+        const perItemUs = (ms: number, items: number) => Math.round((ms * 1000) / items)
+        context.log(
+          `CPU µs per POST: floor ${perItemUs(floor.cpuMs, count)} + receiver ${perItemUs(receiverFloorCpu, count + floor.warmUp)}; ` +
+            `per delivery: worker ${perItemUs(cpu.worker, count)} + postgres ${perItemUs(cpu.postgres, count)} + receiver ${perItemUs(cpu.receiver, count)}; ` +
+            `connections: floor ${floorConnections}, worker ${receiverNow.connections - receiverCount.connections}`,
+        )
         return [
           {
             name: 'webhook deliveries/s',
@@ -108,7 +146,15 @@ export const webhooksScenario: Scenario = {
             oeuvre: oeuvreRate,
             ratio: oeuvreRate / floorRate,
             target: 0.5,
-            extra: { deliveries: count, concurrency: CONCURRENCY, bodyBytes, floorMs: Math.round(floor.ms), oeuvreMs: Math.round(done.ms) },
+            extra: {
+              deliveries: count,
+              concurrency: CONCURRENCY,
+              bodyBytes,
+              floorMs: Math.round(floor.ms),
+              oeuvreMs: Math.round(done.ms),
+              // Every process of each side shares the machine's cores: the CPU each side spends per POST is the steadier comparison.
+              cpuRatio: Number(((floor.cpuMs + receiverFloorCpu * (count / (count + floor.warmUp))) / (cpu.worker + cpu.postgres + cpu.receiver)).toFixed(2)),
+            },
           },
         ]
       } finally {
