@@ -37,9 +37,9 @@ export function startOeuvreOnPglite(dataDir: string): Promise<Child> {
   return startOeuvre('', null, { DATA_DIR: dataDir })
 }
 
-/** A floor script over the PGlite database of `dataDir` (which it reads from DATA_DIR). */
+/** A floor script (bench/floors/floor-server.ts) over the PGlite database of `dataDir`: no DATABASE_URL, DATA_DIR set. */
 export function startPgliteFloor(script: string, dataDir: string): Promise<Child> {
-  return startChild([script], { env: { DATA_DIR: dataDir }, ready: /listening on (\S+)/, timeoutMs: 60_000 })
+  return startChild([script], { env: { DATABASE_URL: '', DATA_DIR: dataDir }, ready: /listening on (\S+)/, timeoutMs: 60_000 })
 }
 
 /** What every PGlite variant starts from: a DATA_DIR with one owner, a sandbox org and an events:read client of that org. */

@@ -18,7 +18,7 @@ export async function createOnPglite(context: ScenarioContext, connections: numb
     const { floor, oeuvre } = await withCopyOf(dataDir, 'create-floor', async (floorDir) => {
       const cleanup = new Cleanup()
       try {
-        const [floorServer, oeuvreServer] = await startTogether(cleanup, startPgliteFloor('bench/floors/create-floor-pglite.ts', floorDir), startOeuvreOnPglite(dataDir))
+        const [floorServer, oeuvreServer] = await startTogether(cleanup, startPgliteFloor('bench/floors/create-floor.ts', floorDir), startOeuvreOnPglite(dataDir))
         const creators: string[] = []
         for (const name of ['A', 'B', 'C']) {
           const creator = await post<{ id: string }>(`${oeuvreServer!.ready}/api/creators`, { name, kind: 'person', roles: ['composer'], payoutCurrency: 'EUR' }, { token: owner.token })

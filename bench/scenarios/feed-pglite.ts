@@ -23,7 +23,7 @@ export async function feedOnPglite(context: ScenarioContext, connections: number
     const { floor, oeuvre } = await withCopyOf(dataDir, 'feed-floor', async (floorDir) => {
       const cleanup = new Cleanup()
       try {
-        const [floorServer, oeuvreServer] = await startTogether(cleanup, startPgliteFloor('bench/floors/feed-floor-pglite.ts', floorDir), startOeuvreOnPglite(dataDir))
+        const [floorServer, oeuvreServer] = await startTogether(cleanup, startPgliteFloor('bench/floors/feed-floor.ts', floorDir), startOeuvreOnPglite(dataDir))
         const oeuvreSpec = { connections, headers: { authorization: `Bearer ${client.token}` } }
         // Warm both (JIT, PGlite's caches) before measuring either.
         await runLoad({ url: floorServer!.ready + path, connections, durationSeconds: 1 })

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.js'
 import type { AppendItem } from '../audit/audit.service.js'
 import { requireCurrency } from '../money/money.schemas.js'
 import type { RecordDeps } from '../records/records.mount.js'
-import { LIVE_STATUSES, type PayoutRow } from './payouts.repo.js'
+import { LIVE_STATUSES, pendingPayoutRow, type PayoutRow } from './payouts.repo.js'
 import type { Payout } from './payouts.schemas.js'
 import { statementFromTotals, type Statement } from './payouts.statement.js'
 
@@ -125,28 +125,7 @@ export async function payPayoutPage(deps: RecordDeps, ctx: RequestContext, reque
         minimum: inPayoutCurrency ? creator.minimum_payout_micros : null,
       })
       if (!statement) return
-      payouts.push({
-        org_id: orgId,
-        id: deps.ids.next('payout'),
-        creator_id: creator.id,
-        currency,
-        amount_micros: statement.amount,
-        status: 'pending',
-        method: org.environment === 'sandbox' ? 'sandbox' : 'manual',
-        opening_balance_micros: statement.openingBalance,
-        earnings_micros: statement.earnings,
-        recouped_micros: statement.recouped,
-        carried_forward_micros: statement.carriedForward,
-        entries: statement.entries,
-        period_start: statement.periodStart,
-        period_end: statement.periodEnd,
-        failure_code: null,
-        failure_message: null,
-        created_at: now,
-        created_by: ctx.actor.userId,
-        status_changed_at: now,
-        paid_at: null,
-      })
+      payouts.push(pendingPayoutRow({ orgId, id: deps.ids.next('payout'), creatorId: creator.id, currency, statement, sandbox: org.environment === 'sandbox', now, createdBy: ctx.actor.userId }))
     })
     if (payouts.length === 0) return outcome
 

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely'
 import type { Reader, Tx } from '../../db/database.js'
 import type { Keyset } from '../../platform/pagination.js'
-import type { PayableAllocation } from './payouts.statement.js'
+import type { PayableAllocation, Statement } from './payouts.statement.js'
 import type { PayoutStatus, PayoutsTables } from './payouts.tables.js'
 import { olderThan } from '../../platform/pagination.js'
 
@@ -60,6 +60,45 @@ export async function carriedByLivePayouts(tx: Tx, orgId: string, creatorId: str
     .where('status', 'in', [...LIVE_STATUSES])
     .execute()
   return rows.reduce((sum, row) => sum + row.earnings_micros - row.amount_micros, 0n)
+}
+
+/** What a new payout stores: its statement's figures, pending, by `createdBy` at `now`. */
+export interface NewPayout {
+  orgId: string
+  id: string
+  creatorId: string
+  currency: string
+  statement: Statement
+  sandbox: boolean
+  now: Date
+  createdBy: string
+}
+
+/** The row of a payout just computed (POST /api/payouts and the payout run write the same). */
+export function pendingPayoutRow(payout: NewPayout): PayoutRow {
+  const { statement, now } = payout
+  return {
+    org_id: payout.orgId,
+    id: payout.id,
+    creator_id: payout.creatorId,
+    currency: payout.currency,
+    amount_micros: statement.amount,
+    status: 'pending',
+    method: payout.sandbox ? 'sandbox' : 'manual',
+    opening_balance_micros: statement.openingBalance,
+    earnings_micros: statement.earnings,
+    recouped_micros: statement.recouped,
+    carried_forward_micros: statement.carriedForward,
+    entries: statement.entries,
+    period_start: statement.periodStart,
+    period_end: statement.periodEnd,
+    failure_code: null,
+    failure_message: null,
+    created_at: now,
+    created_by: payout.createdBy,
+    status_changed_at: now,
+    paid_at: null,
+  }
 }
 
 export async function insertPayout(tx: Tx, row: PayoutRow, revenueIds: readonly string[]): Promise<void> {

@@ -13,6 +13,7 @@ import {
   findPayout,
   insertPayout,
   listPayouts,
+  pendingPayoutRow,
   releaseItems,
   unpaidAllocations,
   type PayoutRow,
@@ -117,28 +118,7 @@ export function createPayoutsService(deps: RecordDeps): PayoutsService {
         const allocations = await unpaidAllocations(tx, ctx.orgId, creator.id, currency, body.through ?? null)
         const statement = computeStatement({ currency, openingBalance, allocations, minimum: inPayoutCurrency ? creator.minimum_payout_micros : null })
         const now = clock.now()
-        const row: PayoutRow = {
-          org_id: ctx.orgId,
-          id: ids.next('payout'),
-          creator_id: creator.id,
-          currency,
-          amount_micros: statement.amount,
-          status: 'pending',
-          method: org.environment === 'sandbox' ? 'sandbox' : 'manual',
-          opening_balance_micros: statement.openingBalance,
-          earnings_micros: statement.earnings,
-          recouped_micros: statement.recouped,
-          carried_forward_micros: statement.carriedForward,
-          entries: statement.entries,
-          period_start: statement.periodStart,
-          period_end: statement.periodEnd,
-          failure_code: null,
-          failure_message: null,
-          created_at: now,
-          created_by: ctx.actor.userId,
-          status_changed_at: now,
-          paid_at: null,
-        }
+        const row = pendingPayoutRow({ orgId: ctx.orgId, id: ids.next('payout'), creatorId: creator.id, currency, statement, sandbox: org.environment === 'sandbox', now, createdBy: ctx.actor.userId })
         await insertPayout(tx, row, allocations.map((allocation) => allocation.revenueId))
         const payout = presentPayout(row)
         await audit.append(tx, ctx, 'payout.created', { type: 'payout', id: row.id }, payout)

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Tx } from '../../db/database.js'
 import { relaxedCommit } from './webhooks.claims.js'
-import type { AttemptStatus, DeliveryStatus, WebhookTables } from './webhooks.tables.js'
+import type { WebhookTables } from './webhooks.tables.js'
 
 /** The statements that record attempts: the general one (locked, planned in the worker) and the one for plain successes. */
 
@@ -10,22 +10,16 @@ export async function durableCommit(tx: Tx): Promise<void> {
   await sql`select set_config(${'synchronous_commit'}, ${'on'}, true)`.execute(tx)
 }
 
+type DeliveryColumns = WebhookTables['webhook_deliveries']
+type EndpointColumns = WebhookTables['webhook_endpoints']
+
 /** A delivery's state as recording an outcome needs it, with its queue lease and endpoint. */
-export interface LockedDelivery {
-  id: string
-  endpoint_id: string
-  status: DeliveryStatus
-  attempt_count: number
-  retry_index: number
-  redelivery_requested: boolean
-  next_attempt_at: Date | null
-  last_http_status: number | null
-  last_error: string | null
-  finished_at: Date | null
-  lease_token: string | null
-  failing_since: Date | null
-  endpoint_status: WebhookTables['webhook_endpoints']['status']
-}
+export type LockedDelivery = Pick<
+  DeliveryColumns,
+  'id' | 'endpoint_id' | 'status' | 'attempt_count' | 'retry_index' | 'redelivery_requested' | 'next_attempt_at' | 'last_http_status' | 'last_error' | 'finished_at'
+> &
+  Pick<WebhookTables['webhook_queue'], 'lease_token'> &
+  Pick<EndpointColumns, 'failing_since'> & { endpoint_status: EndpointColumns['status'] }
 
 /**
  * Locks the endpoints (in id order, so two workers recording for the same endpoints
@@ -56,19 +50,7 @@ export async function lockClaimed(tx: Tx, orgId: string, ids: readonly string[],
   return result.rows
 }
 
-export interface AttemptWrite {
-  delivery_id: string
-  attempt: number
-  endpoint_id: string
-  trigger: 'scheduled' | 'redelivery'
-  started_at: Date
-  status: AttemptStatus
-  http_status: number | null
-  latency_ms: number
-  response_body: string | null
-  error: string | null
-  address: string | null
-}
+export type AttemptWrite = Omit<WebhookTables['webhook_attempts'], 'org_id'>
 
 /** A delivery's new state (every column a recording may change; updated_at is the recording's time). */
 export type DeliveryWrite = Pick<
