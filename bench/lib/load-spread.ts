@@ -1,8 +1,4 @@
-import { execFile } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
-import type { LoadSpec } from './load.js'
-import { ROOT } from './servers.js'
+import { runAutocannon, type LoadSpec } from './load.js'
 
 /** A load run spread over several servers at once: autocannon shares the connections among the URLs. */
 export interface SpreadSpec extends Omit<LoadSpec, 'url'> {
@@ -26,32 +22,11 @@ export interface SpreadResult {
   finishMs: number
 }
 
-interface AutocannonOutput {
-  requests: { average: number; total: number; sent: number }
-  latency: { p99: number }
-  '2xx': number
-  non2xx: number
-  errors: number
-  timeouts: number
-  statusCodeStats?: Record<string, { count: number }>
-  start: string
-  finish: string
-}
-
-const RUNNER = fileURLToPath(new URL('./load-runner.ts', import.meta.url))
-
-/** Runs load-runner.ts (autocannon in its own process) against all `urls` at once and keeps the status breakdown. */
+/** Runs autocannon (in its own process) against all `urls` at once and keeps the status breakdown. */
 export async function runSpreadLoad(spec: SpreadSpec): Promise<SpreadResult> {
   const { urls, ...rest } = spec
   // autocannon takes an array of URLs and deals the connections among them.
-  const runnerSpec = { ...rest, url: urls.length === 1 ? urls[0] : urls }
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', RUNNER, JSON.stringify(runnerSpec)], {
-    cwd: ROOT,
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: (spec.durationSeconds + 60) * 1000,
-  })
-  const lines = stdout.trim().split('\n')
-  const output = JSON.parse(lines[lines.length - 1] ?? '{}') as AutocannonOutput
+  const output = await runAutocannon({ ...rest, url: urls.length === 1 ? urls[0]! : urls })
   const statuses: Record<number, number> = {}
   for (const [status, stat] of Object.entries(output.statusCodeStats ?? {})) statuses[Number(status)] = stat.count
   return {

@@ -25,25 +25,37 @@ export interface LoadResult {
   errors: number
 }
 
-interface AutocannonOutput {
-  requests: { average: number; total: number }
+/** The part of autocannon's result the scenarios read. */
+export interface AutocannonOutput {
+  requests: { average: number; total: number; sent: number }
   latency: { p50: number; p99: number }
+  '2xx': number
   non2xx: number
   errors: number
   timeouts: number
+  statusCodeStats?: Record<string, { count: number }>
+  start: string
+  finish: string
 }
 
 const RUNNER = fileURLToPath(new URL('./load-runner.ts', import.meta.url))
 
-/** Runs autocannon in a separate process (so the load does not share the measuring process's CPU) and parses its JSON. */
-export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+/**
+ * Runs load-runner.ts (autocannon in a separate process, so the load does not share the
+ * measuring process's CPU) with `spec` (a LoadSpec, whose `url` may be several) and parses its JSON.
+ */
+export async function runAutocannon(spec: Omit<LoadSpec, 'url'> & { url: string | string[] }): Promise<AutocannonOutput> {
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', RUNNER, JSON.stringify(spec)], {
     cwd: ROOT,
     maxBuffer: 64 * 1024 * 1024,
     timeout: (spec.durationSeconds + 60) * 1000,
   })
   const lines = stdout.trim().split('\n')
-  const output = JSON.parse(lines[lines.length - 1] ?? '{}') as AutocannonOutput
+  return JSON.parse(lines[lines.length - 1] ?? '{}') as AutocannonOutput
+}
+
+export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  const output = await runAutocannon(spec)
   return {
     requestsPerSecond: output.requests.average,
     p50Ms: output.latency.p50,

@@ -46,6 +46,16 @@ async function allEvents(owner: OrgAccount): Promise<EventRecord[]> {
 }
 
 /** The recipe of docs/audit.md, written again from the document, not imported. */
+/** Runs `statement` with `$1` = orgId as the table owner (the application role cannot tamper). PGlite has one connection: released before reading. */
+async function asTableOwner(statement: string, orgId: string): Promise<void> {
+  const session = await t.db.backend.acquireOwner()
+  try {
+    await session.query(statement, [orgId])
+  } finally {
+    session.release()
+  }
+}
+
 function recomputeHash(event: EventRecord, previousHash: string): string {
   const { hash: _hash, ...content } = event
   const text = (canonicalize as unknown as (value: unknown) => string)({ ...content, previousHash })
@@ -118,15 +128,7 @@ describe('the org event log', () => {
     const owner = await ownerWithOrg(t.app)
     for (let i = 0; i < 4; i += 1) await invite(owner)
     const events = await allEvents(owner)
-    // As the table owner (the application role cannot do this). PGlite has one connection: release before reading.
-    const asOwner = async (statement: string) => {
-      const session = await t.db.backend.acquireOwner()
-      try {
-        await session.query(statement, [owner.orgId])
-      } finally {
-        session.release()
-      }
-    }
+    const asOwner = (statement: string) => asTableOwner(statement, owner.orgId)
     await asOwner(`update org_events set data = jsonb_set(data, '{role}', '"owner"') where org_id = $1 and sequence = 3`)
     const altered = await verifyChain(t.db, owner.orgId)
     expect(altered.ok).toBe(false)
@@ -141,14 +143,7 @@ describe('the org event log', () => {
   it('names the first broken link across read batches: a gap at a batch boundary, a row stored past the head', async () => {
     const owner = await ownerWithOrg(t.app)
     for (let i = 0; i < 6; i += 1) await invite(owner)
-    const asOwner = async (statement: string) => {
-      const session = await t.db.backend.acquireOwner()
-      try {
-        await session.query(statement, [owner.orgId])
-      } finally {
-        session.release()
-      }
-    }
+    const asOwner = (statement: string) => asTableOwner(statement, owner.orgId)
     expect(await verifyChain(t.db, owner.orgId, { batchSize: 3 })).toEqual({ orgId: owner.orgId, ok: true, events: 7 })
     expect(await verifyChain(t.db, owner.orgId, { batchSize: 1 })).toEqual({ orgId: owner.orgId, ok: true, events: 7 })
 
