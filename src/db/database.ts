@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { Kysely, type Compilable, type Transaction } from 'kysely'
-import { createScopedDialect, scopedKysely, ScopedDriver, type DeferPhase, type OrgScope, type ScopedConnection } from './driver.js'
+import { createScopedDialect, scopedKysely, ScopedDriver, type DeferPhase, type LeadWrite, type OrgScope, type ScopedConnection } from './driver.js'
 import { createGroupCommit, type GroupCommitStats } from './group-commit.js'
 import { migrate, readMigrations, type MigrationFile } from './migrate.js'
 import type { DB } from './schema.js'
@@ -12,6 +12,8 @@ export type Reader = Kysely<DB>
 
 /** Work that must commit with a transaction's domain rows (idempotency completion). */
 export interface TxParticipant {
+  /** A write to commit on its own ahead of the transaction's first statement, in its round trip (a claim not yet made). */
+  readonly lead?: LeadWrite
   /** The write that commits with the transaction's result (sent with its COMMIT). */
   commitWrite(tx: Tx, result: unknown): Compilable
   afterCommit(): void
@@ -117,7 +119,8 @@ export function createDatabase(backend: SqlBackend, migrations: MigrationFile[])
     migrations,
     groupCommit: group.stats,
     async tx(ctx, work, options) {
-      const scope: OrgScope = { orgId: ctx.orgId, ...(options?.grouped ? { grouped: true } : {}) }
+      const lead = ctx.participant?.lead
+      const scope: OrgScope = { orgId: ctx.orgId, ...(options?.grouped ? { grouped: true } : {}), ...(lead ? { lead } : {}) }
       const result = await scoped(scope)
         .transaction()
         .execute(async (tx) => {

@@ -3,7 +3,8 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { systemClock } from '../platform/clock.js'
 import { createIdGenerator } from '../platform/ids.js'
-import { createDatabase, type Database } from './database.js'
+import { createDatabase, type Database, type Tx } from './database.js'
+import type { LeadWrite } from './driver.js'
 import { readMigrations } from './migrate.js'
 import { createPgBackend, createPgliteBackend, type SqlBackend, type SqlSession } from './sql-backend.js'
 
@@ -179,6 +180,113 @@ describe('batches and writes sent with the commit', () => {
 
   it('refuses a commit hook or deferral for a transaction that is not an org transaction of this database', async () => {
     await expect(db.globalTx(async (tx) => db.deferToCommit(tx, tx.selectFrom('orgs').select('org_id')))).rejects.toThrow(/not an open org transaction/)
+  })
+})
+
+/** A lead write inserting an idempotency key under `caller`: what the driver did with it. */
+function leadKey(caller: string, key: string, options: { refuse?: boolean } = {}) {
+  const seen = { taken: 0, settled: [] as number[], lost: 0 }
+  const query = db.global
+    .insertInto('idempotency_keys')
+    .values({ caller, method: 'POST', path: '/lead', key, request_hash: 'h', state: 'running', locked_until: new Date(), created_at: new Date() })
+    .onConflict((oc) => oc.doNothing())
+    .returning('key')
+    .compile()
+  let sentOnce = false
+  const lead: LeadWrite = {
+    take() {
+      if (sentOnce) return null
+      sentOnce = true
+      seen.taken += 1
+      return query
+    },
+    settle(rows) {
+      seen.settled.push(rows.length)
+      if (rows.length === 0 || options.refuse) throw new Error('lead refused')
+    },
+    lost() {
+      seen.lost += 1
+    },
+  }
+  const participant = { lead, commitWrite: (tx: Tx) => tx.selectFrom('orgs').select('org_id'), afterCommit: () => undefined }
+  return { seen, participant }
+}
+
+const keysOf = (caller: string) => db.global.selectFrom('idempotency_keys').select('key').where('caller', '=', caller).orderBy('key').execute()
+
+describe('a lead write (a claim made with the transaction)', () => {
+  it('travels ahead of a grouped transaction’s first read, in its round trip, as a transaction of its own', async () => {
+    const caller = ids.next('user')
+    const orgId = ids.next('org')
+    const { seen, participant } = leadKey(caller, 'k1')
+    await db.tx(
+      { orgId, participant: { ...participant, commitWrite: (tx: Tx) => tx.insertInto('orgs').values(rowOf(orgId, 'led')) } },
+      async (tx) => {
+        const [orgs] = await db.batch(tx, [tx.selectFrom('orgs').select('org_id')])
+        expect(orgs).toEqual([])
+      },
+      { grouped: true },
+    )
+    expect(sent[0]).toMatch(/^simple: begin; set local synchronous_commit = off; insert into "idempotency_keys" .* returning "key"; commit; select set_config\('app.org_id', 'org_\w+', true\); select "org_id" from "orgs"$/)
+    expect(sent.slice(1).join('\n')).not.toMatch(/idempotency_keys/)
+    expect(seen).toEqual({ taken: 1, settled: [1], lost: 0 })
+    expect(await keysOf(caller)).toEqual([{ key: 'k1' }])
+    expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([{ name: 'led' }])
+  })
+
+  it('stops the work when it refuses what it found, with nothing of the transaction written, though it committed itself', async () => {
+    const caller = ids.next('user')
+    const orgId = ids.next('org')
+    await db.global.insertInto('idempotency_keys').values({ caller, method: 'POST', path: '/lead', key: 'held', request_hash: 'h', state: 'running', locked_until: new Date(), created_at: new Date() }).execute()
+    const held = leadKey(caller, 'held')
+    await expect(
+      db.tx({ orgId, participant: held.participant }, async (tx) => {
+        await tx.selectFrom('orgs').select('org_id').execute()
+        await tx.insertInto('orgs').values(rowOf(orgId, 'never')).execute()
+      }),
+    ).rejects.toThrow(/lead refused/)
+    expect(held.seen.settled).toEqual([0])
+    expect(sent.at(-1)).toBe('simple: rollback')
+    const refused = leadKey(caller, 'refused', { refuse: true })
+    await expect(
+      db.tx({ orgId, participant: refused.participant }, async (tx) => {
+        await db.batch(tx, [tx.selectFrom('orgs').select('org_id')])
+        db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'never')))
+      }, { grouped: true }),
+    ).rejects.toThrow(/lead refused/)
+    expect(await keysOf(caller)).toEqual([{ key: 'held' }, { key: 'refused' }])
+    expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([])
+  })
+
+  it('goes alone, before the commit, when the transaction read nothing first', async () => {
+    const caller = ids.next('user')
+    const orgId = ids.next('org')
+    const { seen, participant } = leadKey(caller, 'k2')
+    await db.tx({ orgId, participant }, async (tx) => db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'alone'))), { grouped: true })
+    expect(sent[0]).toMatch(/^simple: begin; set local synchronous_commit = off; insert into "idempotency_keys" .*; commit$/)
+    expect(sent[1]).toMatch(/^simple: begin; select set_config\(.*\); insert into "orgs" .*; select "org_id" from "orgs"; commit$/)
+    expect(seen).toEqual({ taken: 1, settled: [1], lost: 0 })
+    expect(await keysOf(caller)).toEqual([{ key: 'k2' }])
+  })
+
+  it('is sent once, with the first statement, by a transaction that sends several', async () => {
+    const caller = ids.next('user')
+    const { seen, participant } = leadKey(caller, 'k3')
+    await db.tx({ orgId: orgA, participant }, async (tx) => {
+      await orgsSeen(tx)
+      await orgsSeen(tx)
+    })
+    expect(sent[0]).toMatch(/^simple: begin; set local synchronous_commit = off; insert into "idempotency_keys" .*; commit; begin; select set_config/)
+    expect(sent.filter((text) => text.includes('idempotency_keys'))).toHaveLength(1)
+    expect(seen).toEqual({ taken: 1, settled: [1], lost: 0 })
+  })
+
+  it('is reported lost when its round trip fails (it committed ahead of the failure)', async () => {
+    const caller = ids.next('user')
+    const { seen, participant } = leadKey(caller, 'k4')
+    await expect(db.tx({ orgId: orgA, participant }, (tx) => sql`select 1 / 0 as boom`.execute(tx), { grouped: true })).rejects.toThrow(/division by zero/)
+    expect(seen).toEqual({ taken: 1, settled: [], lost: 1 })
+    expect(await keysOf(caller)).toEqual([{ key: 'k4' }])
   })
 })
 

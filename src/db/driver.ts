@@ -13,7 +13,7 @@ import {
   type TransactionSettings,
 } from 'kysely'
 import type { GroupCommit } from './group-commit.js'
-import type { SqlBackend, SqlSession } from './sql-backend.js'
+import type { SqlBackend, SqlResult, SqlSession } from './sql-backend.js'
 
 /**
  * The tenant a unit of work runs for. A scoped Kysely (`scopedKysely`) acquires its
@@ -31,7 +31,31 @@ export interface OrgScope {
   grouped?: boolean
   /** The transaction's connection, once begun (set by the driver; `Database.tx` reaches it through this). */
   connection?: ScopedConnection
+  /** A write committed on its own just ahead of the transaction's first statement (an idempotency claim). */
+  lead?: LeadWrite
 }
+
+/**
+ * A write that must commit, visible to everyone, before a transaction's work writes anything,
+ * and whose answer may stop that work: an idempotency claim. It travels in the round trip of
+ * the transaction's first statement, as a transaction of its own ahead of it (BEGIN ...
+ * COMMIT), instead of taking a round trip of its own. Its commit does not wait for the WAL
+ * flush: anything that depends on it commits later, durably, and so flushes it first.
+ */
+export interface LeadWrite {
+  /** The statement to send now; null once it has been taken (it is sent once). */
+  take(): CompiledQuery | null
+  /** Its rows, after the round trip that carried it; throws to stop the transaction's work. */
+  settle(rows: Record<string, unknown>[]): void
+  /** The round trip that carried it failed: whether it committed is unknown. */
+  lost(): void
+}
+
+/** The lead write's statements; its rows are the result at LEAD_ROWS. */
+function leadStatements(query: CompiledQuery): string[] {
+  return ['begin', 'set local synchronous_commit = off', inlined(query), 'commit']
+}
+const LEAD_ROWS = 2
 
 const ORG_ID = /^org_[0-9A-HJKMNP-TV-Z]{26}$/
 
@@ -63,6 +87,10 @@ export function inlineParameter(value: unknown): string {
   if (value instanceof Uint8Array) return quoteLiteral(`\\x${Buffer.from(value).toString('hex')}`)
   if (Array.isArray(value)) return quoteLiteral(arrayLiteral(value))
   return quoteLiteral(JSON.stringify(value))
+}
+
+function lastOf(results: readonly SqlResult[]): SqlResult {
+  return results[results.length - 1] ?? { rows: [], affectedRows: 0 }
 }
 
 function setOrgStatement(orgId: string): string {
@@ -118,6 +146,44 @@ export class ScopedConnection implements DatabaseConnection {
     private readonly group: GroupCommit,
   ) {}
 
+  /** Sends `sql` with the lead write ahead of it, if it has not been sent: the last statement's result. */
+  private async lastWithLead(sql: string): Promise<SqlResult> {
+    if (!this.scope?.lead) return this.session.simple(sql)
+    return lastOf(await this.withLead(sql))
+  }
+
+  /** Sends `sql` with the lead write ahead of it, if it has not been sent: every statement's result, the lead's removed. */
+  private async withLead(sql: string): Promise<SqlResult[]> {
+    const lead = this.scope?.lead
+    const query = lead?.take() ?? null
+    if (!lead || !query) return this.session.simpleAll(sql)
+    const statements = leadStatements(query)
+    let results: SqlResult[]
+    try {
+      results = await this.session.simpleAll(`${statements.join('; ')}; ${sql}`)
+    } catch (error) {
+      lead.lost()
+      throw error
+    }
+    lead.settle(results[LEAD_ROWS]!.rows)
+    return results.slice(statements.length)
+  }
+
+  /** The lead write alone, in a round trip of its own (before a statement it cannot travel with). */
+  private async leadAlone(): Promise<void> {
+    const lead = this.scope?.lead
+    const query = lead?.take() ?? null
+    if (!lead || !query) return
+    let results: SqlResult[]
+    try {
+      results = await this.session.simpleAll(leadStatements(query).join('; '))
+    } catch (error) {
+      lead.lost()
+      throw error
+    }
+    lead.settle(results[LEAD_ROWS]!.rows)
+  }
+
   async begin(settings: TransactionSettings): Promise<void> {
     let begin = 'begin'
     if (settings.isolationLevel) begin += ` isolation level ${settings.isolationLevel}`
@@ -138,13 +204,16 @@ export class ScopedConnection implements DatabaseConnection {
     if (this.grouped) {
       // Nothing was sent in a transaction: its writes commit with the org's group (or alone).
       this.grouped = false
-      if (command === 'commit' && anything) await this.group.commit(this.session, this.scope!.orgId, begin!, deferred)
+      if (command === 'commit' && anything) {
+        await this.leadAlone()
+        await this.group.commit(this.session, this.scope!.orgId, begin!, deferred)
+      }
       return
     }
     if (command === 'commit' && anything) {
-      // One round trip: (BEGIN and scope, if nothing was sent yet,) the deferred writes and COMMIT.
+      // One round trip: (the lead write, BEGIN and scope, if nothing was sent yet,) the deferred writes and COMMIT.
       // A failure leaves the server's transaction aborted; the caller's rollback ends it.
-      await this.session.simple([...(begin === null ? [] : [begin]), ...deferred.writes, ...deferred.chain, 'commit'].join('; '))
+      await this.lastWithLead([...(begin === null ? [] : [begin]), ...deferred.writes, ...deferred.chain, 'commit'].join('; '))
       return
     }
     // Nothing was sent: there is no transaction to end on the server.
@@ -164,14 +233,14 @@ export class ScopedConnection implements DatabaseConnection {
     const statements = queries.map(inlined)
     if (this.grouped) {
       for (const statement of statements) this.checkGroupedRead(statement)
-      const results = await this.session.simpleAll([setOrgStatement(this.scope!.orgId), ...statements].join('; '))
+      const results = await this.withLead([setOrgStatement(this.scope!.orgId), ...statements].join('; '))
       return results.slice(1).map((result) => result.rows)
     }
     const begin = this.inTransaction ? this.pendingBegin : null
     this.pendingBegin = null
     const prefix = begin === null ? [] : [begin]
     if (!this.inTransaction && this.scope) prefix.push(setOrgStatement(this.scope.orgId))
-    const results = await this.session.simpleAll([...prefix, ...statements].join('; '))
+    const results = await this.withLead([...prefix, ...statements].join('; '))
     // The prefix's results (BEGIN, set_config) come first; the statements' are the last ones.
     return results.slice(results.length - statements.length).map((result) => result.rows)
   }
@@ -187,15 +256,16 @@ export class ScopedConnection implements DatabaseConnection {
       // A read of its own, in the tenant scope: the transaction's writes come at its commit.
       this.checkGroupedRead(sql)
       result = inlinable(sql)
-        ? await this.session.simple(`${setOrgStatement(this.scope!.orgId)}; ${inline(sql, parameters)}`)
+        ? await this.lastWithLead(`${setOrgStatement(this.scope!.orgId)}; ${inline(sql, parameters)}`)
         : await this.scopedExtended(sql, parameters)
     } else if (this.inTransaction && this.pendingBegin !== null) {
-      // The transaction's first statement: BEGIN, the tenant scope and the statement in one round trip.
+      // The transaction's first statement: (the lead write,) BEGIN, the tenant scope and the statement in one round trip.
       const begin = this.pendingBegin
       this.pendingBegin = null
       if (inlinable(sql)) {
-        result = await this.session.simple(`${begin}; ${inline(sql, parameters)}`)
+        result = await this.lastWithLead(`${begin}; ${inline(sql, parameters)}`)
       } else {
+        await this.leadAlone()
         await this.session.simple(begin)
         result = await this.session.query(sql, parameters)
       }
@@ -213,6 +283,7 @@ export class ScopedConnection implements DatabaseConnection {
 
   /** A statement that cannot be inlined, alone in a transaction of its own in the tenant scope. */
   private async scopedExtended(sql: string, parameters: readonly unknown[]) {
+    await this.leadAlone()
     await this.session.simple(`begin; ${setOrgStatement(this.scope!.orgId)}`)
     try {
       return await this.session.query(sql, parameters)

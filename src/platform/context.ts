@@ -46,6 +46,12 @@ declare module 'fastify' {
     orgScoped?: boolean
     /** POSTs that create or change something accept Idempotency-Key. */
     idempotent?: boolean
+    /**
+     * The key is claimed by the handler's transaction, in the round trip of its first statement,
+     * not in a round trip of its own ahead of the handler. Only for handlers that check their
+     * input and then write through one `db.tx` with the request's context, nothing before it.
+     */
+    claimWithTransaction?: boolean
     /** Status of a successful response (stored for idempotent replays). */
     successStatus?: number
     /** Health, metrics and docs are not rate limited. */

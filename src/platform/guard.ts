@@ -1,13 +1,13 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify'
 import type { Database } from '../db/database.js'
 import type { Config } from '../config.js'
 import type { Clock } from './clock.js'
 import type { Identity } from './context.js'
 import { AppError, forbidden, notFound } from './errors.js'
-import { claimIdempotencyKey, IDEMPOTENCY_KEY_MAX, requestFingerprint, type IdempotencyClaim } from './idempotency.js'
+import { claimIdempotencyKey, IdempotencyClaim, IdempotencyKeyTaken, IDEMPOTENCY_KEY_MAX, requestFingerprint, type ClaimResult, type IdempotencyScope } from './idempotency.js'
 import { roleAllows, type Scope } from './permissions.js'
 import { TIERS, type BucketVerdict, type RateLimiter } from './rate-limit.js'
-import { sendProblem } from './http.js'
+import { prepareProblem, sendProblem } from './http.js'
 
 /** Resolves a bearer token of one kind to the caller, or throws 401 invalid_token. */
 export type Authenticator = (token: string, request: FastifyRequest) => Promise<Identity>
@@ -148,38 +148,101 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
         param: 'Idempotency-Key',
       })
     }
-    const caller = request.identity ? request.identity.clientId ?? request.identity.userId : `ip:${request.ip}`
-    const result = await claimIdempotencyKey(
-      deps.db,
-      deps.clock,
-      { caller, method: request.method, path: request.url.split('?')[0] ?? '', key },
-      requestFingerprint(request.body),
-      config.successStatus ?? 200,
-    )
-    if (result.kind === 'replay') {
-      reply.header('idempotent-replayed', 'true')
-      reply.code(result.status).type(result.status >= 400 ? 'application/problem+json' : 'application/json')
-      return reply.send(result.body)
+    if (config.claimWithTransaction) {
+      // Claimed by the handler's transaction, in its first round trip (see answerTakenKey and storeResponse).
+      const { scope, requestHash, successStatus } = keyed(request)
+      useClaim(request, IdempotencyClaim.deferred(deps.clock, scope, requestHash, successStatus))
+      return
     }
-    request.idempotencyClaim = result.claim
-    if (request.ctx) request.ctx.participant = result.claim
+    const result = await claimNow(request)
+    if (result.kind === 'replay') return sendReplay(reply, result)
+    useClaim(request, result.claim)
   }
+
+  /**
+   * A deferred claim that found its key claimed stopped the handler before it wrote anything:
+   * the request is answered the way an up-front claim would have answered it (a replay, 409,
+   * 422), or, when the key could be taken over (expired, or abandoned by a crashed node), the
+   * handler runs again under the claim taken.
+   */
+  const answerTakenKey = (handler: RouteHandlerMethod): RouteHandlerMethod =>
+    async function (this: FastifyInstance, request, reply) {
+      try {
+        return await handler.call(this, request, reply)
+      } catch (error) {
+        if (!(error instanceof IdempotencyKeyTaken)) throw error
+        const result = await claimNow(request)
+        if (result.kind === 'replay') return sendReplay(reply, result)
+        useClaim(request, result.claim)
+        return handler.call(this, request, reply)
+      }
+    }
 
   // A response that did not complete inside a transaction (an error, or no write) is stored now.
   const storeResponse = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const claim = request.idempotencyClaim
-    if (claim && !claim.completed && reply.getHeader('idempotent-replayed') === undefined) {
-      await claim.settle(deps.db, reply.statusCode, typeof payload === 'string' ? payload : String(payload ?? ''))
+    let claim = request.idempotencyClaim
+    if (!claim || claim.completed || reply.getHeader('idempotent-replayed') !== undefined) return payload
+    if (claim.state === 'pending') {
+      // A deferred claim the handler never sent (it answered before any statement): claimed now,
+      // and a key claimed already answers the request as it would have up front.
+      let result: ClaimResult
+      try {
+        result = await claimNow(request)
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error
+        return JSON.stringify(prepareProblem(reply, error))
+      }
+      if (result.kind === 'replay') {
+        replayHeaders(reply, result)
+        return result.body
+      }
+      claim = useClaim(request, result.claim)
     }
+    await claim.settle(deps.db, reply.statusCode, typeof payload === 'string' ? payload : String(payload ?? ''))
     return payload
+  }
+
+  /** What a request's (checked) key is claimed under. */
+  function keyed(request: FastifyRequest): { scope: IdempotencyScope; requestHash: string; successStatus: number } {
+    const caller = request.identity ? request.identity.clientId ?? request.identity.userId : `ip:${request.ip}`
+    const key = request.headers['idempotency-key'] as string
+    return {
+      scope: { caller, method: request.method, path: request.url.split('?')[0] ?? '', key },
+      requestHash: requestFingerprint(request.body),
+      successStatus: request.routeOptions.config?.successStatus ?? 200,
+    }
+  }
+
+  /** Claims the request's key in a round trip of its own. */
+  function claimNow(request: FastifyRequest): Promise<ClaimResult> {
+    const { scope, requestHash, successStatus } = keyed(request)
+    return claimIdempotencyKey(deps.db, deps.clock, scope, requestHash, successStatus)
+  }
+
+  function useClaim(request: FastifyRequest, claim: IdempotencyClaim): IdempotencyClaim {
+    request.idempotencyClaim = claim
+    if (request.ctx) request.ctx.participant = claim
+    return claim
   }
 
   const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks])
   app.addHook('onRoute', (route) => {
-    if (!(route.config as FastifyContextConfig | undefined)?.idempotent) return
+    const config = route.config as FastifyContextConfig | undefined
+    if (!config?.idempotent) return
     route.preHandler = [...asList(route.preHandler), claimKey]
     route.onSend = [...asList(route.onSend), storeResponse]
+    if (config.claimWithTransaction) route.handler = answerTakenKey(route.handler)
   })
+}
+
+function replayHeaders(reply: FastifyReply, result: Extract<ClaimResult, { kind: 'replay' }>): void {
+  reply.header('idempotent-replayed', 'true')
+  reply.code(result.status).type(result.status >= 400 ? 'application/problem+json' : 'application/json')
+}
+
+function sendReplay(reply: FastifyReply, result: Extract<ClaimResult, { kind: 'replay' }>): FastifyReply {
+  replayHeaders(reply, result)
+  return reply.send(result.body)
 }
 
 export { sendProblem }

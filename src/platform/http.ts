@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { FastifyContextConfig, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { AppError, problemBody } from './errors.js'
+import { AppError, problemBody, type Problem } from './errors.js'
 import { pooledBytes } from './ids.js'
 import { validationError } from './validation.js'
 
@@ -14,12 +14,15 @@ export function requestIdFor(request: IncomingMessage): string {
   return `req_${requestIdBytes(12).toString('base64url')}`
 }
 
-export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
+/** Sets an error's status, content type and headers on the reply; returns its problem+json body. */
+export function prepareProblem(reply: FastifyReply, error: AppError): Problem {
   for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value)
-  return reply
-    .code(error.status)
-    .type('application/problem+json')
-    .send(problemBody(error, String(reply.request.id)))
+  reply.code(error.status).type('application/problem+json')
+  return problemBody(error, String(reply.request.id))
+}
+
+export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
+  return reply.send(prepareProblem(reply, error))
 }
 
 /** Every registered route with its config: the security tests are generated from it. */

@@ -1,6 +1,7 @@
 import { CompiledQuery, type Compilable } from 'kysely'
 import { canonicalJson } from './canonical-json.js'
 import type { Database, Tx, TxParticipant } from '../db/database.js'
+import type { LeadWrite } from '../db/driver.js'
 import type { Clock } from './clock.js'
 import { DAY, SECOND } from './clock.js'
 import { sha256Hex } from './crypto.js'
@@ -23,14 +24,58 @@ export type ClaimResult =
   | { kind: 'claimed'; claim: IdempotencyClaim }
   | { kind: 'replay'; status: number; body: string }
 
-/** A claimed key: completes with the write's transaction, or on its own for an error. */
+/** The key was found claimed when a deferred claim reached the database: the request must be answered from it. */
+export class IdempotencyKeyTaken extends Error {
+  constructor() {
+    super('the Idempotency-Key was already claimed')
+  }
+}
+
+/**
+ * Where a claim stands: `held` (ours: its row is ours to complete), `pending` (deferred, not
+ * sent yet), `sending`, `taken` (deferred, and the key turned out to be claimed already), or
+ * `unknown` (the round trip that carried it failed: it may or may not have committed).
+ */
+export type ClaimState = 'held' | 'pending' | 'sending' | 'taken' | 'unknown'
+
+/**
+ * A key claimed, or to be claimed: completes with the write's transaction, or on its own for
+ * an error. A deferred claim is made by the route's transaction itself, in the round trip of
+ * its first statement (`lead`), instead of in a round trip of its own ahead of the handler.
+ */
 export class IdempotencyClaim implements TxParticipant {
   completed = false
+  state: ClaimState
+  readonly lead?: LeadWrite
 
   constructor(
     private readonly scope: IdempotencyScope,
     private readonly successStatus: number,
-  ) {}
+    deferred?: CompiledQuery,
+  ) {
+    this.state = deferred ? 'pending' : 'held'
+    if (deferred) {
+      this.lead = {
+        take: () => {
+          if (this.state !== 'pending') return null
+          this.state = 'sending'
+          return deferred
+        },
+        settle: (rows) => {
+          this.state = rows.length > 0 ? 'held' : 'taken'
+          if (this.state === 'taken') throw new IdempotencyKeyTaken()
+        },
+        lost: () => {
+          this.state = 'unknown'
+        },
+      }
+    }
+  }
+
+  /** A claim to be made with the first statement of the request's transaction. */
+  static deferred(clock: Clock, scope: IdempotencyScope, requestHash: string, successStatus: number): IdempotencyClaim {
+    return new IdempotencyClaim(scope, successStatus, claimQuery(clock, scope, requestHash))
+  }
 
   commitWrite(tx: Tx, result: unknown): Compilable {
     return completion(tx, this.scope, this.successStatus, JSON.stringify(result))
@@ -40,9 +85,13 @@ export class IdempotencyClaim implements TxParticipant {
     this.completed = true
   }
 
-  /** Stores a response produced outside a transaction (errors, read-only actions). */
+  /**
+   * Stores a response produced outside a transaction (errors, read-only actions). Only a held
+   * claim's: a row this request does not hold is never written, and one whose claim's fate is
+   * unknown is left to expire (its lease) and be taken over by a retry.
+   */
   async settle(db: Database, status: number, body: string): Promise<void> {
-    if (this.completed) return
+    if (this.completed || this.state !== 'held') return
     this.completed = true
     await completion(db.global, this.scope, status, body).execute()
   }
@@ -63,6 +112,13 @@ export function requestFingerprint(body: unknown): string {
   return sha256Hex(canonicalJson(body ?? null))
 }
 
+/** The insert that claims a key (running, under a lease); it returns the key when it did. */
+function claimQuery(clock: Clock, scope: IdempotencyScope, requestHash: string): CompiledQuery {
+  const now = clock.now()
+  return CompiledQuery.raw(CLAIM, [scope.caller, scope.method, scope.path, scope.key, requestHash, 'running', new Date(now.getTime() + CLAIM_LEASE_MS), now])
+}
+
+/** Claims a key now, in a round trip of its own, or says how the request is to be answered instead. */
 export async function claimIdempotencyKey(
   db: Database,
   clock: Clock,
@@ -72,7 +128,7 @@ export async function claimIdempotencyKey(
 ): Promise<ClaimResult> {
   const now = clock.now()
   const lease = new Date(now.getTime() + CLAIM_LEASE_MS)
-  const claimed = await db.global.executeQuery(CompiledQuery.raw(CLAIM, [scope.caller, scope.method, scope.path, scope.key, requestHash, 'running', lease, now]))
+  const claimed = await db.global.executeQuery(claimQuery(clock, scope, requestHash))
   if (claimed.rows.length > 0) return { kind: 'claimed', claim: new IdempotencyClaim(scope, successStatus) }
 
   const existing = await db.global

@@ -36,7 +36,7 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
         body: CreateCatalogBody,
         response: responses({ 201: CatalogEntrySchema }, [400, 409, 413, 415, 422]),
       },
-      config: { ...common, access: 'catalog:write', idempotent: true, successStatus: 201 },
+      config: { ...common, access: 'catalog:write', idempotent: true, claimWithTransaction: true, successStatus: 201 },
     },
     async (request, reply) => reply.code(201).send(await catalog.create(request.ctx, request.body)),
   )

@@ -30,7 +30,7 @@ export function registerCreatorRoutes(app: FastifyInstance, creators: CreatorsSe
         body: CreateCreatorBody,
         response: responses({ 201: CreatorSchema }, [400, 409, 413, 415, 422]),
       },
-      config: { ...common, access: 'creators:write', idempotent: true, successStatus: 201 },
+      config: { ...common, access: 'creators:write', idempotent: true, claimWithTransaction: true, successStatus: 201 },
     },
     async (request, reply) => reply.code(201).send(await creators.create(request.ctx, request.body)),
   )

@@ -37,7 +37,7 @@ export function registerRevenueRoutes(app: FastifyInstance, revenue: RevenueServ
         body: CreateRevenueBody,
         response: responses({ 201: RevenueSchema }, [400, 409, 413, 415, 422]),
       },
-      config: { ...common, access: 'revenue:write', idempotent: true, successStatus: 201 },
+      config: { ...common, access: 'revenue:write', idempotent: true, claimWithTransaction: true, successStatus: 201 },
     },
     async (request, reply) => reply.code(201).send(await revenue.create(request.ctx, request.body)),
   )
