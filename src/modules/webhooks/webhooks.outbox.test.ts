@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SECOND } from '../../platform/clock.js'
 import type { RequestContext } from '../../platform/context.js'
@@ -70,6 +71,21 @@ describe('the transactional outbox', () => {
     await drain(t.deliveries)
     const sent = receiver.received.map((d) => JSON.parse(d.body) as { id: string; type: string }).filter((body) => run.has(body.id))
     expect(sent.map((body) => `${body.id} ${body.type}`).sort()).toEqual([...byEvent(await deliveries(catalogOnly.id)), ...byEvent(await deliveries(everything.id))].sort())
+  })
+
+  it('queues with a generic plan: the outbox statement is not planned afresh at every write (migration 0008)', async () => {
+    const settings = await sql<{ proconfig: string[] | null }>`select proconfig from pg_proc where proname = ${'queue_webhook_deliveries'}`.execute(t.db.global)
+    expect(settings.rows).toEqual([{ proconfig: ['plan_cache_mode=force_generic_plan'] }])
+    // The generic plan queues exactly what the rules say, for a run of several events at once.
+    const webhook = await subscribe(['catalog.created'])
+    await t.db.tx(ctx, (tx) =>
+      t.services.audit.appendMany(tx, ctx, [
+        { action: 'catalog.created', resource: { type: 'catalog', id: 'cat_generic_1' }, data: { title: 'one' } },
+        { action: 'creator.created', resource: { type: 'creator', id: 'crt_generic_1' }, data: { name: 'two' } },
+        { action: 'catalog.created', resource: { type: 'catalog', id: 'cat_generic_2' }, data: { title: 'three' } },
+      ]),
+    )
+    expect((await deliveries(webhook.id)).map((delivery) => delivery.type).sort()).toEqual(['catalog.created', 'catalog.created'])
   })
 
   it('delivers every event to a receiver that was down for a while, once it is back', async () => {
