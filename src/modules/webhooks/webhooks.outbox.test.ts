@@ -73,7 +73,7 @@ describe('the transactional outbox', () => {
     expect(sent.map((body) => `${body.id} ${body.type}`).sort()).toEqual([...byEvent(await deliveries(catalogOnly.id)), ...byEvent(await deliveries(everything.id))].sort())
   })
 
-  it('queues with a generic plan: the outbox statement is not planned afresh at every write (migration 0008)', async () => {
+  it('queues from the run it is handed, planned once (migration 0008): exactly the rules’ deliveries for a mixed run', async () => {
     const settings = await sql<{ proconfig: string[] | null }>`select proconfig from pg_proc where proname = ${'queue_webhook_deliveries'}`.execute(t.db.global)
     expect(settings.rows).toEqual([{ proconfig: ['plan_cache_mode=force_generic_plan'] }])
     // The generic plan queues exactly what the rules say, for a run of several events at once.
