@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RequestContext } from '../../platform/context.js'
 import { buildTestApp, call, ownerWithOrg, type TestApp } from '../../../test/helpers.js'
+import { jsonString } from './audit.render.js'
 
 let t: TestApp
 
@@ -40,6 +41,16 @@ describe('the feed written straight from the stored rows', () => {
       ),
       { numRuns: 25 },
     )
+  })
+
+  it('writes every string exactly as JSON.stringify does (quotes, escapes, controls, surrogates, astral characters)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), fc.stringMatching(/^[a-z]{3}_[0-9A-Z]{26}$/)), (value) => {
+        expect(jsonString(value)).toBe(JSON.stringify(value))
+      }),
+      { numRuns: 2000 },
+    )
+    for (const value of ['', '"', '\\', '\u0000', '\u001f', '\u007f', '\u2028', '\ud800', '\udc00x', 'é😀']) expect(jsonString(value)).toBe(JSON.stringify(value))
   })
 
   it('answers both feed routes with that JSON, as application/json', async () => {

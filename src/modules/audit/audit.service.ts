@@ -90,7 +90,7 @@ function renderedFeedQuery(orgId: string, query: OrgEventQuery, afterSequence: b
   if (query.until) where += ` and created_at < $${parameters.push(new Date(query.until))}`
   parameters.push(query.limit + 1)
   return CompiledQuery.raw(
-    `select id, org_id, action, user_id, hash, resource_type, resource_id, ${RENDERED_EVENT_SQL} from org_events where ${where} order by sequence asc limit $${parameters.length}`,
+    `select id, action, user_id, hash, resource_type, resource_id, ${RENDERED_EVENT_SQL} from org_events where ${where} order by sequence asc limit $${parameters.length}`,
     parameters,
   )
 }
@@ -212,7 +212,7 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
     async listJson(orgId, query) {
       const { filters, afterSequence } = feedPosition(query)
       const rows = await deps.db.read(orgId, async (db) => (await db.executeQuery<RenderableEventRow>(renderedFeedQuery(orgId, query, afterSequence))).rows)
-      return renderEventPage(rows, query.limit, filters, [Number(afterSequence)])
+      return renderEventPage(orgId, rows, query.limit, filters, [Number(afterSequence)])
     },
 
     async get(orgId, id) {

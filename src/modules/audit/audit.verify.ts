@@ -33,7 +33,7 @@ interface ChainHead {
 }
 
 /** The stored columns the recipe needs, as text: no Date, BigInt or jsonb parsing by the driver. */
-type StoredEvent = Omit<RenderableEventRow, 'org_id'>
+type StoredEvent = RenderableEventRow
 
 function readRange(db: Database, orgId: string, from: number, to: number): Promise<StoredEvent[]> {
   // A bounded range (not `>= from limit n`): an index range scan whatever the planner's statistics say.
