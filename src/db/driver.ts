@@ -154,34 +154,29 @@ export class ScopedConnection implements DatabaseConnection {
 
   /** Sends `sql` with the lead write ahead of it, if it has not been sent: every statement's result, the lead's removed. */
   private async withLead(sql: string): Promise<SqlResult[]> {
+    return (await this.sendLead(sql)) ?? this.session.simpleAll(sql)
+  }
+
+  /** The lead write alone, in a round trip of its own (before a statement it cannot travel with). */
+  private async leadAlone(): Promise<void> {
+    await this.sendLead(null)
+  }
+
+  /** The lead write, if it has not been sent, then `sql`; the results after the lead's, or null when there was no lead to send. */
+  private async sendLead(sql: string | null): Promise<SqlResult[] | null> {
     const lead = this.scope?.lead
     const query = lead?.take() ?? null
-    if (!lead || !query) return this.session.simpleAll(sql)
+    if (!lead || !query) return null
     const statements = leadStatements(query)
     let results: SqlResult[]
     try {
-      results = await this.session.simpleAll(`${statements.join('; ')}; ${sql}`)
+      results = await this.session.simpleAll([...statements, ...(sql === null ? [] : [sql])].join('; '))
     } catch (error) {
       lead.lost()
       throw error
     }
     lead.settle(results[LEAD_ROWS]!.rows)
     return results.slice(statements.length)
-  }
-
-  /** The lead write alone, in a round trip of its own (before a statement it cannot travel with). */
-  private async leadAlone(): Promise<void> {
-    const lead = this.scope?.lead
-    const query = lead?.take() ?? null
-    if (!lead || !query) return
-    let results: SqlResult[]
-    try {
-      results = await this.session.simpleAll(leadStatements(query).join('; '))
-    } catch (error) {
-      lead.lost()
-      throw error
-    }
-    lead.settle(results[LEAD_ROWS]!.rows)
   }
 
   async begin(settings: TransactionSettings): Promise<void> {

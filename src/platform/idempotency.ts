@@ -74,7 +74,7 @@ export class IdempotencyClaim implements TxParticipant {
 
   /** A claim to be made with the first statement of the request's transaction. */
   static deferred(clock: Clock, scope: IdempotencyScope, requestHash: string, successStatus: number): IdempotencyClaim {
-    return new IdempotencyClaim(scope, successStatus, claimQuery(clock, scope, requestHash))
+    return new IdempotencyClaim(scope, successStatus, claimQuery(clock.now(), scope, requestHash))
   }
 
   commitWrite(tx: Tx, result: unknown): Compilable {
@@ -113,8 +113,7 @@ export function requestFingerprint(body: unknown): string {
 }
 
 /** The insert that claims a key (running, under a lease); it returns the key when it did. */
-function claimQuery(clock: Clock, scope: IdempotencyScope, requestHash: string): CompiledQuery {
-  const now = clock.now()
+function claimQuery(now: Date, scope: IdempotencyScope, requestHash: string): CompiledQuery {
   return CompiledQuery.raw(CLAIM, [scope.caller, scope.method, scope.path, scope.key, requestHash, 'running', new Date(now.getTime() + CLAIM_LEASE_MS), now])
 }
 
@@ -128,7 +127,7 @@ export async function claimIdempotencyKey(
 ): Promise<ClaimResult> {
   const now = clock.now()
   const lease = new Date(now.getTime() + CLAIM_LEASE_MS)
-  const claimed = await db.global.executeQuery(claimQuery(clock, scope, requestHash))
+  const claimed = await db.global.executeQuery(claimQuery(now, scope, requestHash))
   if (claimed.rows.length > 0) return { kind: 'claimed', claim: new IdempotencyClaim(scope, successStatus) }
 
   const existing = await db.global
