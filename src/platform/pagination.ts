@@ -3,6 +3,7 @@ import { canonicalJson } from './canonical-json.js'
 import { sql, type Expression, type SqlBool } from 'kysely'
 import { Type, type TSchema } from 'typebox'
 import { AppError } from './errors.js'
+import { memo } from './memo.js'
 
 export const DEFAULT_LIMIT = 25
 export const MAX_LIMIT = 100
@@ -26,21 +27,15 @@ export function ListEnvelope<T extends TSchema>(item: T, description?: string) {
 /** Keyset position: the sort values of the last row returned. */
 export type Keyset = readonly (string | number)[]
 
-/** Fingerprints of the filter sets seen lately (a feed is polled with the same few, page after page). */
-const fingerprints = new Map<string, string>()
-const FINGERPRINTS_KEPT = 1000
+/**
+ * A filter set's fingerprint, computed once per set seen lately (a feed is polled with the same
+ * few, page after page). Keyed by the filters' JSON, which drops undefined members as the
+ * fingerprint does (its member order only splits the cache).
+ */
+const fingerprintOf = memo((filtersJson) => createHash('sha256').update(canonicalJson(JSON.parse(filtersJson))).digest('base64url').slice(0, 16))
 
 function fingerprint(filters: Record<string, unknown>): string {
-  // JSON.stringify drops undefined members, as the fingerprint does; its key order only splits the cache.
-  const key = JSON.stringify(filters)
-  let print = fingerprints.get(key)
-  if (print === undefined) {
-    const defined = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined))
-    print = createHash('sha256').update(canonicalJson(defined)).digest('base64url').slice(0, 16)
-    if (fingerprints.size >= FINGERPRINTS_KEPT) fingerprints.clear()
-    fingerprints.set(key, print)
-  }
-  return print
+  return fingerprintOf(JSON.stringify(filters))
 }
 
 /** Opaque to clients; bound to the filters it was made with. */

@@ -4,6 +4,7 @@ import { DAY, HOUR, SECOND, type Clock } from '../../platform/clock.js'
 import type { SecretBox } from '../../platform/crypto.js'
 import type { AuditLog } from '../audit/audit.service.js'
 import type { Job } from '../../worker/worker.js'
+import { memo } from '../../platform/memo.js'
 import { claimDue, loadClaimed, takeLeaseOwner, type Claim, type ClaimedDelivery, type LeaseOwner } from './webhooks.claims.js'
 import { createAgentPool, sendAttempt } from './webhooks.http.js'
 import { createOutcomeRecorder, type AttemptResult, type Outcome } from './webhooks.outcomes.js'
@@ -21,8 +22,6 @@ const CLAIMED_PER_LANE = 4
 const ROUND_BUDGET_MS = 2 * SECOND
 /** Outcomes wait at most this long for others to share their recording. */
 const RECORD_WAIT_MS = 20
-/** Opened signing secrets (as keys) and parsed endpoint URLs kept per worker. */
-const CACHE_SIZE = 1024
 
 /**
  * The worker's sizes (defaults filled in) and the lease they need. A claim is made once
@@ -63,20 +62,6 @@ export interface DeliveryWorkerDeps {
 interface Sendable {
   claim: Claim
   delivery: ClaimedDelivery
-}
-
-/** `compute` once per key, the first `CACHE_SIZE` kept (then the oldest goes); a throw caches nothing. */
-function memo<T>(compute: (key: string) => T): (key: string) => T {
-  const kept = new Map<string, T>()
-  return (key) => {
-    let value = kept.get(key)
-    if (value === undefined) {
-      value = compute(key)
-      if (kept.size >= CACHE_SIZE) kept.delete(kept.keys().next().value!)
-      kept.set(key, value)
-    }
-    return value
-  }
 }
 
 export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
