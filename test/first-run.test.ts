@@ -1,13 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { SERVER_NODE_FLAGS } from '../src/platform/node-flags.js'
+
+/** package.json's start script, word by word: `node <flags> --import tsx src/main.ts serve`. */
+const startCommand = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.split(' ')
 
 /** `npm start` on a fresh data directory, as a new user runs it (embedded database). */
 async function start(dataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  // One process (no npx wrapper), so stopping it stops the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
+  // The start script's own command line, run by this node as one process (no npm wrapper), so stopping it stops the server.
+  const child = spawn(process.execPath, startCommand.slice(1), {
     env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -41,6 +46,12 @@ afterAll(async () => {
 })
 
 describe('first run', () => {
+  it('is started by npm start with node itself and the server flags, which the benchmarks use too', () => {
+    expect(startCommand[0]).toBe('node')
+    expect(startCommand.slice(-4)).toEqual(['--import', 'tsx', 'src/main.ts', 'serve'])
+    expect(startCommand.slice(1, -4)).toEqual([...SERVER_NODE_FLAGS])
+  })
+
   it('creates the database, seeds a demo org once, prints the URL and a working demo login', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'oeuvre-first-run-'))
     dirs.push(dataDir)
