@@ -3,6 +3,7 @@ import path from 'node:path'
 import { Kysely, type Compilable, type Transaction } from 'kysely'
 import { createScopedDialect, scopedKysely, ScopedDriver, type DeferPhase, type LeadWrite, type OrgScope, type ScopedConnection } from './driver.js'
 import { createGroupCommit, type GroupCommitStats } from './group-commit.js'
+import { EMBEDDED_MAINTENANCE_MS, startMaintenance } from './maintenance.js'
 import { migrate, readMigrations, type MigrationFile } from './migrate.js'
 import type { DB } from './schema.js'
 import { createPgBackend, createPgliteBackend, type SqlBackend } from './sql-backend.js'
@@ -69,6 +70,12 @@ export interface DatabaseOptions {
   migrate?: boolean
   /** PGlite: start from this data-directory tarball (a migrated template, for tests). */
   pgliteTemplate?: Blob
+  /**
+   * PGlite: how often to analyse and vacuum the tables that need it, as autovacuum does on a
+   * server (src/db/maintenance.ts); 0 turns it off. Default: every 10 s for a data directory,
+   * off for `memory://` (a test's database, gone when the test ends).
+   */
+  maintenanceMs?: number
 }
 
 export async function openBackend(options: DatabaseOptions): Promise<SqlBackend> {
@@ -87,7 +94,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const backend = await openBackend(options)
   const migrations = await readMigrations()
   if (options.migrate !== false) await migrate(backend, migrations)
-  return createDatabase(backend, migrations)
+  const db = createDatabase(backend, migrations)
+  const everyMs = options.maintenanceMs ?? (options.dataDir.startsWith('memory://') ? 0 : EMBEDDED_MAINTENANCE_MS)
+  if (backend.kind !== 'pglite' || everyMs <= 0) return db
+  // PGlite runs no autovacuum: the process that holds it does its work.
+  const maintenance = startMaintenance(backend, {
+    everyMs,
+    onError: (error) => process.stderr.write(`database maintenance failed (next round in ${everyMs} ms): ${error instanceof Error ? error.message : String(error)}\n`),
+  })
+  return {
+    ...db,
+    async close() {
+      await maintenance.stop()
+      await db.close()
+    },
+  }
 }
 
 /** The Database over an open, migrated backend. */
