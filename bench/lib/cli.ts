@@ -1,7 +1,7 @@
 import { execFile, spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { promisify } from 'node:util'
-import { ROOT } from './servers.js'
+import { benchNodeArgs, ROOT } from './servers.js'
 
 let built: Promise<void> | null = null
 
@@ -39,8 +39,7 @@ export async function runOeuvreCli(args: string[], env: Record<string, string>):
   await buildOnce()
   const started = performance.now()
   // BENCH_NODE_ARGS (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof') profiles the command as it does the servers.
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/main.js', ...args], {
+  const child = spawn(process.execPath, [...benchNodeArgs(), 'dist/main.js', ...args], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -74,9 +74,58 @@ export function assertClean(label: string, result: LoadResult): void {
   }
 }
 
+/**
+ * Seconds of load each side gets before it is measured. One second was too short for Oeuvre:
+ * its rate was still climbing through the first measured seconds (V8 tiering up the longer
+ * request path, the heap growing to its working size), while the floor's was flat.
+ */
+export function warmUpSeconds(scale: number): number {
+  return Math.min(3, loadSeconds(scale, 3))
+}
+
 /** Load-test seconds for this scale: 10 s at scale 1, never under 2 s. */
 export function loadSeconds(scale: number, full = 10): number {
   return Math.max(2, Math.round(full * Math.min(1, scale * 10)))
+}
+
+/** Both sides' load, measured in alternation: what `alternate` returns. */
+export interface Alternated {
+  floor: LoadResult
+  oeuvre: LoadResult
+  /** Each segment's requests/s, in the order run: floor, Oeuvre, Oeuvre, floor. */
+  segments: string
+}
+
+/**
+ * Floor and Oeuvre measured in alternation, floor–Oeuvre–Oeuvre–floor, each segment half the
+ * seconds (so each side still gets `seconds` in all). A machine whose speed drifts during the
+ * run (another tenant of the host, a cache warming, autovacuum) then weighs on both sides
+ * alike, where one block of floor followed by one block of Oeuvre hands the drift to the ratio.
+ * Each side's rate is the mean of its two segments; its p99 the worse of the two. Every
+ * segment must be clean.
+ */
+export async function alternate(label: string, seconds: number, floor: (seconds: number) => Promise<LoadResult>, oeuvre: (seconds: number) => Promise<LoadResult>): Promise<Alternated> {
+  const half = Math.max(1, Math.round(seconds / 2))
+  const runs: LoadResult[] = []
+  for (const [side, load] of [['floor', floor], ['oeuvre', oeuvre], ['oeuvre', oeuvre], ['floor', floor]] as const) {
+    const result = await load(half)
+    assertClean(`${label} ${side}`, result)
+    runs.push(result)
+  }
+  const [floorA, oeuvreA, oeuvreB, floorB] = runs as [LoadResult, LoadResult, LoadResult, LoadResult]
+  const merge = (a: LoadResult, b: LoadResult): LoadResult => ({
+    requestsPerSecond: (a.requestsPerSecond + b.requestsPerSecond) / 2,
+    p50Ms: Math.max(a.p50Ms, b.p50Ms),
+    p99Ms: Math.max(a.p99Ms, b.p99Ms),
+    total: a.total + b.total,
+    non2xx: a.non2xx + b.non2xx,
+    errors: a.errors + b.errors,
+  })
+  return {
+    floor: merge(floorA, floorB),
+    oeuvre: merge(oeuvreA, oeuvreB),
+    segments: runs.map((run) => run.requestsPerSecond.toFixed(0)).join(' / '),
+  }
 }
 
 /** A requests/s measurement with both sides' p99 latency alongside. */

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { SERVER_NODE_FLAGS } from '../../src/platform/node-flags.js'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -22,6 +23,11 @@ export interface StartOptions {
   timeoutMs?: number
   /** Flags for node itself, before the script (e.g. --cpu-prof). */
   nodeArgs?: string[]
+}
+
+/** Extra node flags for the processes a bench starts, from BENCH_NODE_ARGS (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'). */
+export function benchNodeArgs(): string[] {
+  return process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
 }
 
 /** Starts `node <args>` (TypeScript through tsx) and waits for its ready line. */
@@ -79,8 +85,8 @@ export function startOeuvre(databaseUrl: string, redisUrl: string | null, env: R
       ...env,
     },
     ready: /listening on (\S+)/,
-    // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the servers under load.
-    nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    // Started as `npm start` starts it; e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the servers under load.
+    nodeArgs: [...SERVER_NODE_FLAGS, ...benchNodeArgs()],
   })
 }
 

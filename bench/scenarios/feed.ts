@@ -1,10 +1,10 @@
 import { unthrottledClientToken, ownerWithOrg } from '../lib/accounts.js'
 import { withScenarioDatabase } from '../lib/database.js'
 import { seedChainedEvents } from '../lib/events.js'
-import { assertClean, loadSeconds, runLoad, throughput } from '../lib/load.js'
+import { alternate, loadSeconds, runLoad, throughput, warmUpSeconds } from '../lib/load.js'
 import { pgliteWanted } from '../lib/pglite.js'
 import type { Scenario } from '../lib/scenario.js'
-import { Cleanup, startChild, startOeuvre } from '../lib/servers.js'
+import { benchNodeArgs, Cleanup, startChild, startOeuvre } from '../lib/servers.js'
 import { feedOnPglite } from './feed-pglite.js'
 
 const CONNECTIONS = 20
@@ -28,18 +28,21 @@ export const feedScenario: Scenario = {
         await db.owner.query('analyze org_events')
         context.log(`seeded ${events} chained events in ${Date.now() - seeded} ms`)
 
-        const floor = await startChild(['bench/floors/feed-floor.ts'], { env: { DATABASE_URL: db.url }, ready: /listening on (\S+)/ })
+        const floor = await startChild(['bench/floors/feed-floor.ts'], { nodeArgs: benchNodeArgs(), env: { DATABASE_URL: db.url }, ready: /listening on (\S+)/ })
         cleanup.add(floor.stop)
         const seconds = loadSeconds(context.scale)
         const path = `/v1/orgs/${owner.orgId}/events?limit=50`
         // Warm both (JIT, pools, plan caches) before measuring.
-        await runLoad({ url: floor.ready + path, connections: CONNECTIONS, durationSeconds: 1 })
-        await runLoad({ url: oeuvre.ready + path, connections: CONNECTIONS, durationSeconds: 1, headers: { authorization: `Bearer ${token}` } })
-        const floorResult = await runLoad({ url: floor.ready + path, connections: CONNECTIONS, durationSeconds: seconds })
-        assertClean('feed floor', floorResult)
-        const oeuvreResult = await runLoad({ url: oeuvre.ready + path, connections: CONNECTIONS, durationSeconds: seconds, headers: { authorization: `Bearer ${token}` } })
-        assertClean('feed oeuvre', oeuvreResult)
-        return [throughput('feed requests/s', floorResult, oeuvreResult, 0.7, { events, connections: CONNECTIONS, seconds })]
+        const warmUp = warmUpSeconds(context.scale)
+        await runLoad({ url: floor.ready + path, connections: CONNECTIONS, durationSeconds: warmUp })
+        await runLoad({ url: oeuvre.ready + path, connections: CONNECTIONS, durationSeconds: warmUp, headers: { authorization: `Bearer ${token}` } })
+        const { floor: floorResult, oeuvre: oeuvreResult, segments } = await alternate(
+          'feed',
+          seconds,
+          (durationSeconds) => runLoad({ url: floor.ready + path, connections: CONNECTIONS, durationSeconds }),
+          (durationSeconds) => runLoad({ url: oeuvre.ready + path, connections: CONNECTIONS, durationSeconds, headers: { authorization: `Bearer ${token}` } }),
+        )
+        return [throughput('feed requests/s', floorResult, oeuvreResult, 0.7, { events, connections: CONNECTIONS, seconds, segments })]
       } finally {
         await cleanup.run()
       }

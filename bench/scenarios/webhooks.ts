@@ -12,7 +12,7 @@ import { ownerWithOrg, post, type Owner } from '../lib/accounts.js'
 import { withScenarioDatabase, type ScenarioDatabase } from '../lib/database.js'
 import { processCpuMs } from '../lib/proc-cpu.js'
 import type { Scenario } from '../lib/scenario.js'
-import { Cleanup, ROOT, startChild, startOeuvre } from '../lib/servers.js'
+import { benchNodeArgs, Cleanup, ROOT, startChild, startOeuvre } from '../lib/servers.js'
 
 const DELIVERIES = 10_000
 /** The worker's attempts under way at once (webhooks.worker.ts); the floor sends at the same concurrency. */
@@ -115,7 +115,7 @@ export const webhooksScenario: Scenario = {
           env: { ...env, LOG_LEVEL: 'warn', REDIS_URL: context.redisUrl ?? '' },
           ready: /(worker running)/,
           // BENCH_NODE_ARGS (e.g. --cpu-prof) applies to the worker as to the servers.
-          nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+          nodeArgs: benchNodeArgs(),
         })
         cleanup.add(worker.stop)
         // Start-up (module loading) is not part of the sending.
