@@ -80,10 +80,10 @@ export function assertClean(label: string, result: LoadResult): void {
  * request path, the heap growing to its working size), while the floor's was flat.
  */
 export function warmUpSeconds(scale: number): number {
-  return Math.min(3, loadSeconds(scale, 3))
+  return loadSeconds(scale, 3)
 }
 
-/** Load-test seconds for this scale: 10 s at scale 1, never under 2 s. */
+/** Load-test seconds for this scale: `full` (10 s) at scale 1, never under 2 s. */
 export function loadSeconds(scale: number, full = 10): number {
   return Math.max(2, Math.round(full * Math.min(1, scale * 10)))
 }

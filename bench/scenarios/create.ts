@@ -66,8 +66,8 @@ export const createScenario: Scenario = {
         await load(floor.ready, warmUp, false)
         await load(oeuvre.ready, warmUp, true)
         // Statistics, as a database that has run for a minute has them (autovacuum analyses a table
-        // once it has grown; a new database has none, and PostgreSQL then plans each foreign-key
-        // check on the first index that leads with org_id, reading every row of the org).
+        // once it has grown). A new database has none, and PostgreSQL then plans the allocations'
+        // foreign-key check on an index that leads with org_id only, reading every entry of the org.
         await db.owner.query('analyze')
         const { floor: floorResult, oeuvre: oeuvreResult, segments } = await alternate(
           'create',
