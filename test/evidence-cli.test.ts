@@ -13,6 +13,7 @@ import { createPasswordHasher } from '../src/platform/crypto.js'
 import type { RequestContext } from '../src/platform/context.js'
 import { ownerWithOrg } from './helpers.js'
 import { openIsolatedDatabase } from './webhook-helpers.js'
+import { asOwner } from '../src/db/sql-backend.js'
 
 /**
  * `oeuvre audit verify` as an operator runs it: a separate process, the keys from
@@ -68,12 +69,7 @@ describe('oeuvre audit verify', () => {
     expect(clean).toMatchObject({ code: 0, report: { ok: true, events: 6, seals: { ok: true, seals: 1 } } })
 
     const store = databaseUrl ? db : await openDatabase({ databaseUrl: null, dataDir })
-    const session = await store.backend.acquireOwner()
-    try {
-      await session.query('delete from org_events where org_id = $1 and sequence = 3', [owner.orgId])
-    } finally {
-      session.release()
-    }
+    await asOwner(store.backend, 'delete from org_events where org_id = $1 and sequence = 3', [owner.orgId])
     if (!databaseUrl) await store.close()
 
     const broken = await verifyCli(dataDir, databaseUrl, owner.orgId)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import type { Database } from '../src/db/database.js'
 import { openTestDatabase } from './helpers.js'
+import { asOwner } from '../src/db/sql-backend.js'
 
 let db: Database
 
@@ -11,12 +12,7 @@ beforeAll(async () => {
 afterAll(() => db.close())
 
 async function ownerQuery<T>(statement: string): Promise<T[]> {
-  const session = await db.backend.acquireOwner()
-  try {
-    return (await session.query(statement, [])).rows as T[]
-  } finally {
-    session.release()
-  }
+  return (await asOwner(db.backend, statement, [])).rows as T[]
 }
 
 describe('tenancy is enforced by the database', () => {

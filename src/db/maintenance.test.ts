@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from './database.js'
 import { maintainTables, startMaintenance, type MaintenanceRound } from './maintenance.js'
 import { migrate } from './migrate.js'
-import { createPgliteBackend, type SqlBackend } from './sql-backend.js'
+import { asOwner, createPgliteBackend, type SqlBackend } from './sql-backend.js'
 
 // The embedded database's own maintenance: PGlite whatever DATABASE_URL says (a server runs autovacuum).
 
@@ -26,19 +26,10 @@ const insertCreators = (from: number, to: number) => `insert into creators
   select '${ORG}', 'crt_' || lpad(g::text, 26, '0'), 'Creator ' || g, 'person', '{composer}', 'EUR', 0, 0, now(), '${USER}'
   from generate_series(${from}, ${to}) g`
 
-async function owner(backend: SqlBackend, sql: string) {
-  const session = await backend.acquireOwner()
-  try {
-    return await session.simple(sql)
-  } finally {
-    session.release()
-  }
-}
-
 /** PostgreSQL reports table statistics at most once a second; this makes the next report immediate. */
 async function flushStatistics(backend: SqlBackend): Promise<void> {
-  await owner(backend, 'select pg_stat_force_next_flush()')
-  await owner(backend, 'select 1')
+  await asOwner(backend, 'select pg_stat_force_next_flush()')
+  await asOwner(backend, 'select 1')
 }
 
 /** The plan of a foreign-key check on creators (generic, as the check keeps it for the connection's life). */
@@ -60,14 +51,14 @@ describe('embedded database maintenance', () => {
 
   beforeAll(async () => {
     backend = await migratedPglite()
-    await owner(backend, `insert into orgs values ('${ORG}', 'Org', 'production', 'us-east', '${USER}', now(), '${USER}')`)
+    await asOwner(backend, `insert into orgs values ('${ORG}', 'Org', 'production', 'us-east', '${USER}', now(), '${USER}')`)
   })
   afterAll(async () => {
     await backend.end()
   })
 
   it('does nothing when no table has changed enough', async () => {
-    await owner(backend, insertCreators(1, 10))
+    await asOwner(backend, insertCreators(1, 10))
     await flushStatistics(backend)
     expect(await maintainTables(backend)).toEqual({ analyzed: [], vacuumed: [] })
   })
@@ -76,13 +67,13 @@ describe('embedded database maintenance', () => {
     // Without statistics the planner cannot tell creators_newest from the primary key, and takes the
     // one that reads every creator of the org.
     expect(await foreignKeyCheckPlan(backend)).toContain('creators_newest')
-    await owner(backend, insertCreators(11, 5000))
+    await asOwner(backend, insertCreators(11, 5000))
     await flushStatistics(backend)
 
     const round = await maintainTables(backend)
 
     expect(round).toEqual({ analyzed: ['public.creators'], vacuumed: [] })
-    const stats = await owner(backend, `select last_analyze is not null as analysed from pg_stat_user_tables where relname = 'creators'`)
+    const stats = await asOwner(backend, `select last_analyze is not null as analysed from pg_stat_user_tables where relname = 'creators'`)
     expect(stats.rows[0]).toEqual({ analysed: true })
     expect(await foreignKeyCheckPlan(backend)).toContain('creators_pkey')
     // Analysed: nothing is due until the table changes again.
@@ -91,20 +82,20 @@ describe('embedded database maintenance', () => {
   })
 
   it('vacuums (and analyses) a table whose rows were deleted, which frees their space for reuse', async () => {
-    await owner(backend, `delete from creators where id > 'crt_' || lpad('10', 26, '0')`)
+    await asOwner(backend, `delete from creators where id > 'crt_' || lpad('10', 26, '0')`)
     await flushStatistics(backend)
-    const dead = await owner(backend, `select n_dead_tup from pg_stat_user_tables where relname = 'creators'`)
+    const dead = await asOwner(backend, `select n_dead_tup from pg_stat_user_tables where relname = 'creators'`)
     expect(Number(dead.rows[0]!.n_dead_tup)).toBeGreaterThan(4000)
 
     expect(await maintainTables(backend)).toEqual({ analyzed: ['public.creators'], vacuumed: ['public.creators'] })
 
     await flushStatistics(backend)
-    const after = await owner(backend, `select n_dead_tup::int, last_vacuum is not null as vacuumed from pg_stat_user_tables where relname = 'creators'`)
+    const after = await asOwner(backend, `select n_dead_tup::int, last_vacuum is not null as vacuumed from pg_stat_user_tables where relname = 'creators'`)
     expect(after.rows[0]).toEqual({ n_dead_tup: 0, vacuumed: true })
   })
 
   it('runs rounds on a schedule, reports a failed round and goes on, and stops', async () => {
-    await owner(backend, insertCreators(5001, 5200))
+    await asOwner(backend, insertCreators(5001, 5200))
     await flushStatistics(backend)
     const rounds: MaintenanceRound[] = []
     const errors: unknown[] = []
@@ -146,12 +137,12 @@ describe('a database in a data directory on PGlite', () => {
 
   it('is maintained by the process that opens it, and closing stops the maintenance', async () => {
     const db = await openDatabase({ databaseUrl: null, dataDir, maintenanceMs: 5 })
-    await owner(db.backend, `create table probe (id int primary key); insert into probe select generate_series(1, 500)`)
+    await asOwner(db.backend, `create table probe (id int primary key); insert into probe select generate_series(1, 500)`)
     await flushStatistics(db.backend)
     // Rounds come every 5 ms: wait (bounded) for one to have analysed the table.
     let analysed = false
     for (let attempt = 0; attempt < 200 && !analysed; attempt++) {
-      const stats = await owner(db.backend, `select last_analyze is not null as analysed from pg_stat_user_tables where relname = 'probe'`)
+      const stats = await asOwner(db.backend, `select last_analyze is not null as analysed from pg_stat_user_tables where relname = 'probe'`)
       analysed = stats.rows[0]!.analysed === true
       if (!analysed) await new Promise((resolve) => setTimeout(resolve, 10))
     }
@@ -159,7 +150,7 @@ describe('a database in a data directory on PGlite', () => {
     await db.close()
     // Closed, maintenance included: the directory opens again (PGlite allows one holder at a time).
     const again = await openDatabase({ databaseUrl: null, dataDir, maintenanceMs: 0 })
-    expect((await owner(again.backend, 'select count(*)::int as n from probe')).rows[0]).toEqual({ n: 500 })
+    expect((await asOwner(again.backend, 'select count(*)::int as n from probe')).rows[0]).toEqual({ n: 500 })
     await again.close()
   })
 })

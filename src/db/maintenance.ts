@@ -1,4 +1,4 @@
-import type { SqlBackend } from './sql-backend.js'
+import { asOwner, type SqlBackend } from './sql-backend.js'
 
 /**
  * What PostgreSQL's autovacuum does on a server, done for the embedded database (PGlite), which
@@ -50,15 +50,6 @@ export async function maintainTables(backend: SqlBackend): Promise<MaintenanceRo
     round.analyzed.push(table.name)
   }
   return round
-}
-
-async function asOwner(backend: SqlBackend, sql: string) {
-  const session = await backend.acquireOwner()
-  try {
-    return await session.simple(sql)
-  } finally {
-    session.release()
-  }
 }
 
 export interface Maintenance {

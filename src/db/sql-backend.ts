@@ -49,6 +49,20 @@ export interface SqlBackend {
 
 export const APP_ROLE = 'oeuvre_app'
 
+/**
+ * One statement as the table owner, on a connection of its own released at once (PGlite has
+ * one connection: nothing else runs while it is held). With `params`, the extended protocol;
+ * without, the simple one (several statements, or commands such as VACUUM that take none).
+ */
+export async function asOwner(backend: SqlBackend, sql: string, params?: readonly unknown[]): Promise<SqlResult> {
+  const session = await backend.acquireOwner()
+  try {
+    return params ? await session.query(sql, params) : await session.simple(sql)
+  } finally {
+    session.release()
+  }
+}
+
 const INT8 = 20
 const parseInt8 = (value: string): bigint => BigInt(value)
 

@@ -8,6 +8,7 @@ import canonicalize from 'canonicalize'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../db/database.js'
+import { asOwner } from '../../db/sql-backend.js'
 import { buildTestApp, call, expectProblem, ownerWithOrg, uniqueEmail, type OrgAccount, type TestApp } from '../../../test/helpers.js'
 import { verifyChain } from './audit.verify.js'
 
@@ -48,12 +49,7 @@ async function allEvents(owner: OrgAccount): Promise<EventRecord[]> {
 /** The recipe of docs/audit.md, written again from the document, not imported. */
 /** Runs `statement` with `$1` = orgId as the table owner (the application role cannot tamper). PGlite has one connection: released before reading. */
 async function asTableOwner(statement: string, orgId: string): Promise<void> {
-  const session = await t.db.backend.acquireOwner()
-  try {
-    await session.query(statement, [orgId])
-  } finally {
-    session.release()
-  }
+  await asOwner(t.db.backend, statement, [orgId])
 }
 
 function recomputeHash(event: EventRecord, previousHash: string): string {
@@ -128,13 +124,13 @@ describe('the org event log', () => {
     const owner = await ownerWithOrg(t.app)
     for (let i = 0; i < 4; i += 1) await invite(owner)
     const events = await allEvents(owner)
-    const asOwner = (statement: string) => asTableOwner(statement, owner.orgId)
-    await asOwner(`update org_events set data = jsonb_set(data, '{role}', '"owner"') where org_id = $1 and sequence = 3`)
+    const tamper = (statement: string) => asTableOwner(statement, owner.orgId)
+    await tamper(`update org_events set data = jsonb_set(data, '{role}', '"owner"') where org_id = $1 and sequence = 3`)
     const altered = await verifyChain(t.db, owner.orgId)
     expect(altered.ok).toBe(false)
     expect(altered.broken).toMatchObject({ sequence: 3, eventId: events[2]!.id })
 
-    await asOwner('delete from org_events where org_id = $1 and sequence = 3')
+    await tamper('delete from org_events where org_id = $1 and sequence = 3')
     const deleted = await verifyChain(t.db, owner.orgId)
     expect(deleted.broken?.sequence).toBe(3)
     expect(deleted.broken?.reason).toContain('missing')
@@ -143,17 +139,17 @@ describe('the org event log', () => {
   it('names the first broken link across read batches: a gap at a batch boundary, a row stored past the head', async () => {
     const owner = await ownerWithOrg(t.app)
     for (let i = 0; i < 6; i += 1) await invite(owner)
-    const asOwner = (statement: string) => asTableOwner(statement, owner.orgId)
+    const tamper = (statement: string) => asTableOwner(statement, owner.orgId)
     expect(await verifyChain(t.db, owner.orgId, { batchSize: 3 })).toEqual({ orgId: owner.orgId, ok: true, events: 7 })
     expect(await verifyChain(t.db, owner.orgId, { batchSize: 1 })).toEqual({ orgId: owner.orgId, ok: true, events: 7 })
 
     // A row past the head (as if inserted around the service): the head disagrees with what is stored.
-    await asOwner(`insert into org_events select org_id, 8, 'evt_00000000000000000000000008', action, user_id, resource_type, resource_id, data, created_at, hash from org_events where org_id = $1 and sequence = 7`)
+    await tamper(`insert into org_events select org_id, 8, 'evt_00000000000000000000000008', action, user_id, resource_type, resource_id, data, created_at, hash from org_events where org_id = $1 and sequence = 7`)
     const beyond = await verifyChain(t.db, owner.orgId, { batchSize: 3 })
     expect(beyond).toMatchObject({ ok: false, events: 7, broken: { sequence: 8, eventId: null } })
     expect(beyond.broken?.reason).toContain('head records 7')
 
-    await asOwner('delete from org_events where org_id = $1 and sequence = 4')
+    await tamper('delete from org_events where org_id = $1 and sequence = 4')
     const gap = await verifyChain(t.db, owner.orgId, { batchSize: 3 })
     expect(gap).toMatchObject({ ok: false, events: 3, broken: { sequence: 4, eventId: null, reason: 'event 4 is missing (next present is 5)' } })
     const gapInBatch = await verifyChain(t.db, owner.orgId, { batchSize: 5 })
@@ -165,12 +161,7 @@ describe('the org event log', () => {
   it('detects events removed from the end through the chain head', async () => {
     const owner = await ownerWithOrg(t.app)
     await invite(owner)
-    const owner$ = await t.db.backend.acquireOwner()
-    try {
-      await owner$.query('delete from org_events where org_id = $1 and sequence = 2', [owner.orgId])
-    } finally {
-      owner$.release()
-    }
+    await asTableOwner('delete from org_events where org_id = $1 and sequence = 2', owner.orgId)
     const report = await verifyChain(t.db, owner.orgId)
     expect(report.ok).toBe(false)
     expect(report.broken?.sequence).toBe(2)
@@ -250,9 +241,7 @@ describe('oeuvre audit verify (the CLI)', () => {
       expect(JSON.parse(intact.stdout)).toMatchObject({ ok: true, events: 4 })
 
       const again = await openDatabase({ databaseUrl: serverUrl ?? null, dataDir })
-      const owner$ = await again.backend.acquireOwner()
-      await owner$.query(`update org_events set created_at = created_at + interval '1 second' where org_id = $1 and sequence = 2`, [owner.orgId])
-      owner$.release()
+      await asOwner(again.backend, `update org_events set created_at = created_at + interval '1 second' where org_id = $1 and sequence = 2`, [owner.orgId])
       await again.close()
 
       const broken = (await cli([])) as { stdout: string; code: number }

@@ -7,6 +7,7 @@ import { buildWebhookTestApp, type WebhookTestApp } from '../../../test/webhook-
 import { eventHash } from '../audit/audit.chain.js'
 import { presentEvent } from '../audit/audit.service.js'
 import { verifyChainAndSeals } from '../audit/audit.verify.js'
+import { asOwner } from '../../db/sql-backend.js'
 
 // An RFC 6962 / RFC 9162 verifier written from the RFC, sharing no code with the service.
 const sha256 = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest()
@@ -211,13 +212,8 @@ describe('tamper detection (audit verify)', () => {
     return org
   }
 
-  async function asOwner(statement: string, params: unknown[]): Promise<void> {
-    const session = await t.db.backend.acquireOwner()
-    try {
-      await session.query(statement, params)
-    } finally {
-      session.release()
-    }
+  async function ownerStatement(statement: string, params: unknown[]): Promise<void> {
+    await asOwner(t.db.backend, statement, params)
   }
 
   it('verifies an untouched log and all its seals', async () => {
@@ -227,7 +223,7 @@ describe('tamper detection (audit verify)', () => {
 
   it('finds an altered event row at its sequence', async () => {
     const org = await sealedOrg(6)
-    await asOwner(`update org_events set data = '{"title":"Forged"}' where org_id = $1 and sequence = 4`, [org.orgId])
+    await ownerStatement(`update org_events set data = '{"title":"Forged"}' where org_id = $1 and sequence = 4`, [org.orgId])
     const report = await verifyChainAndSeals(t.db, org.orgId, signers())
     expect(report).toMatchObject({ ok: false, broken: { sequence: 4, reason: expect.stringMatching(/hash mismatch/) } })
     expect(report.seals).toMatchObject({ ok: true })
@@ -235,7 +231,7 @@ describe('tamper detection (audit verify)', () => {
 
   it('finds a deleted event row at its sequence', async () => {
     const org = await sealedOrg(6)
-    await asOwner('delete from org_events where org_id = $1 and sequence = 5', [org.orgId])
+    await ownerStatement('delete from org_events where org_id = $1 and sequence = 5', [org.orgId])
     const report = await verifyChainAndSeals(t.db, org.orgId, signers())
     expect(report).toMatchObject({ ok: false, broken: { sequence: 5, eventId: null, reason: 'event 5 is missing (next present is 6)' } })
     expect(report.seals).toMatchObject({ ok: false, broken: { treeSize: 7, reason: 'event 5 is missing' } })
@@ -249,10 +245,10 @@ describe('tamper detection (audit verify)', () => {
       const content = presentEvent(row)
       if (content.sequence === 4) content.data = { title: 'Forged' }
       const hash = eventHash(content, previous)
-      await asOwner('update org_events set data = $3, hash = $4 where org_id = $1 and sequence = $2', [org.orgId, row.sequence.toString(), JSON.stringify(content.data), hash])
+      await ownerStatement('update org_events set data = $3, hash = $4 where org_id = $1 and sequence = $2', [org.orgId, row.sequence.toString(), JSON.stringify(content.data), hash])
       previous = hash
     }
-    await asOwner('update org_event_heads set hash = $2 where org_id = $1', [org.orgId, previous])
+    await ownerStatement('update org_event_heads set hash = $2 where org_id = $1', [org.orgId, previous])
     const report = await verifyChainAndSeals(t.db, org.orgId, signers())
     expect(report).toMatchObject({ ok: false, broken: { sequence: 7, reason: expect.stringMatching(/an event at or before 7 was changed/) } })
     expect(report.seals?.broken?.treeSize).toBe(7)
@@ -261,7 +257,7 @@ describe('tamper detection (audit verify)', () => {
   it('rejects a seal signed by a key the deployment does not know, or with a forged signature', async () => {
     const org = await sealedOrg(2)
     expect(await verifyChainAndSeals(t.db, org.orgId, [])).toMatchObject({ ok: false, seals: { broken: { reason: expect.stringMatching(/does not know/) } } })
-    await asOwner(`update evidence_seals set signature = $2 where org_id = $1`, [org.orgId, Buffer.alloc(64).toString('base64')])
+    await ownerStatement(`update evidence_seals set signature = $2 where org_id = $1`, [org.orgId, Buffer.alloc(64).toString('base64')])
     expect(await verifyChainAndSeals(t.db, org.orgId, signers())).toMatchObject({ ok: false, seals: { broken: { reason: 'the signature does not verify' } } })
   })
 })

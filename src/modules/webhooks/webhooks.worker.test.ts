@@ -6,6 +6,7 @@ import { ownerWithOrg, type OrgAccount } from '../../../test/helpers.js'
 import { drain, Receiver, useWebhookSuite, type WebhookTestApp } from '../../../test/webhook-helpers.js'
 import { createAgentPool, sendAttempt } from './webhooks.http.js'
 import { createDeliveryJob, DEFAULT_RETRY_SCHEDULE, deliveryPacing, type DeliveryWorkerDeps } from './webhooks.worker.js'
+import { asOwner } from '../../db/sql-backend.js'
 
 /**
  * The delivery worker's own machinery: kept-alive connections pinned to the checked
@@ -48,23 +49,18 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 
 /** A statement as the table owner (DDL the application role may not run). */
-async function asOwner(statement: string): Promise<void> {
-  const session = await t.db.backend.acquireOwner()
-  try {
-    await session.simple(statement)
-  } finally {
-    session.release()
-  }
+async function ownerStatement(statement: string): Promise<void> {
+  await asOwner(t.db.backend, statement)
 }
 
 /** Makes the database refuse every attempt recorded for one org (a failure inside that org's transaction); returns the undo. */
 async function refuseRecordingFor(orgId: string): Promise<() => Promise<void>> {
   const name = `refuse_${orgId.toLowerCase()}`
-  await asOwner(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'recording refused'; end $$`)
-  await asOwner(`create trigger ${name} before insert on webhook_attempts for each row when (new.org_id = '${orgId}') execute function ${name}()`)
+  await ownerStatement(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'recording refused'; end $$`)
+  await ownerStatement(`create trigger ${name} before insert on webhook_attempts for each row when (new.org_id = '${orgId}') execute function ${name}()`)
   return async () => {
-    await asOwner(`drop trigger if exists ${name} on webhook_attempts`)
-    await asOwner(`drop function if exists ${name}()`)
+    await ownerStatement(`drop trigger if exists ${name} on webhook_attempts`)
+    await ownerStatement(`drop function if exists ${name}()`)
   }
 }
 
