@@ -7,6 +7,7 @@ import { EMBEDDED_MAINTENANCE_MS, startMaintenance } from './maintenance.js'
 import { migrate, readMigrations, type MigrationFile } from './migrate.js'
 import type { DB } from './schema.js'
 import { createPgBackend, createPgliteBackend, type SqlBackend } from './sql-backend.js'
+import { StatementCache, type StatementCacheOptions, type StatementCacheStats } from './statement-cache.js'
 
 export type Tx = Transaction<DB>
 export type Reader = Kysely<DB>
@@ -45,6 +46,8 @@ export interface Database {
   tx<T>(ctx: TxContext, work: (tx: Tx) => Promise<T>, options?: TxOptions): Promise<T>
   /** How the group commit has done so far (bench and metrics). */
   readonly groupCommit: GroupCommitStats
+  /** Statements prepared and executed so far (src/db/statement-cache.ts). */
+  readonly preparedStatements: StatementCacheStats
   /** Reads in the org's tenant scope, each statement one round trip. */
   read<T>(orgId: string, work: (db: Reader) => Promise<T>): Promise<T>
   /** A transaction with no tenant (users and sessions only). */
@@ -112,9 +115,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /** The Database over an open, migrated backend. */
-export function createDatabase(backend: SqlBackend, migrations: MigrationFile[]): Database {
-  const group = createGroupCommit()
-  const driver = new ScopedDriver(backend, group)
+export function createDatabase(backend: SqlBackend, migrations: MigrationFile[], options: { statements?: StatementCacheOptions } = {}): Database {
+  const statements = new StatementCache(options.statements)
+  const group = createGroupCommit(statements)
+  const driver = new ScopedDriver(backend, group, statements)
   const dialect = createScopedDialect(driver)
   const kysely = new Kysely<DB>({ dialect })
   const scoped = (scope: OrgScope) => scopedKysely(kysely, dialect, driver, scope)
@@ -139,6 +143,7 @@ export function createDatabase(backend: SqlBackend, migrations: MigrationFile[])
     global: kysely,
     migrations,
     groupCommit: group.stats,
+    preparedStatements: statements.stats,
     async tx(ctx, work, options) {
       const lead = ctx.participant?.lead
       const scope: OrgScope = { orgId: ctx.orgId, ...(options?.grouped ? { grouped: true } : {}), ...(lead ? { lead } : {}) }

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { systemClock } from '../platform/clock.js'
@@ -6,7 +5,7 @@ import { createIdGenerator } from '../platform/ids.js'
 import { createDatabase, type Database, type Tx } from './database.js'
 import type { LeadWrite } from './driver.js'
 import { readMigrations } from './migrate.js'
-import { createPgBackend, createPgliteBackend, type SqlBackend, type SqlSession } from './sql-backend.js'
+import { openTestBackend, recordingBackend } from '../../test/db-recording.js'
 
 /** Every message sent to the server, in order: `simple` (one round trip, maybe several statements) or `query`. */
 const sent: string[] = []
@@ -22,34 +21,6 @@ async function passGate(text: string): Promise<void> {
   await held.open
 }
 
-function recording(backend: SqlBackend): SqlBackend {
-  const wrap = (session: SqlSession): SqlSession => ({
-    query: (text, params) => {
-      sent.push(`query: ${text}`)
-      return session.query(text, params)
-    },
-    simple: async (text) => {
-      await passGate(text)
-      sent.push(`simple: ${text}`)
-      return session.simple(text)
-    },
-    simpleAll: (text) => {
-      sent.push(`simple: ${text}`)
-      return session.simpleAll(text)
-    },
-    release: () => session.release(),
-  })
-  return { ...backend, acquire: async () => wrap(await backend.acquire()), acquireOwner: async () => wrap(await backend.acquireOwner()) }
-}
-
-async function openBackend(): Promise<SqlBackend> {
-  const url = process.env.OEUVRE_TEST_DATABASE_URL
-  // Room for the group commit test's five transactions: each waits for its group holding its connection.
-  if (url) return createPgBackend(url, { max: 6 })
-  const file = process.env.OEUVRE_PGLITE_TEMPLATE
-  return createPgliteBackend('memory://', file ? { template: new Blob([await readFile(file)]) } : {})
-}
-
 const ids = createIdGenerator(systemClock)
 const orgA = ids.next('org')
 const orgB = ids.next('org')
@@ -57,7 +28,9 @@ const orgB = ids.next('org')
 let db: Database
 
 beforeAll(async () => {
-  db = createDatabase(recording(await openBackend()), await readMigrations())
+  // These tests read the messages' layout: statements inlined, none prepared (statement-cache.test.ts covers EXECUTE).
+  // Room for the group commit test's five transactions: each waits for its group holding its connection.
+  db = createDatabase(recordingBackend(await openTestBackend(6), sent, passGate), await readMigrations(), { statements: { enabled: false } })
   for (const orgId of [orgA, orgB]) {
     await db.tx({ orgId }, (tx) =>
       tx

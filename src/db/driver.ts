@@ -14,6 +14,7 @@ import {
 } from 'kysely'
 import type { GroupCommit } from './group-commit.js'
 import type { SqlBackend, SqlResult, SqlSession } from './sql-backend.js'
+import type { StatementCache } from './statement-cache.js'
 
 /**
  * The tenant a unit of work runs for. A scoped Kysely (`scopedKysely`) acquires its
@@ -51,9 +52,9 @@ export interface LeadWrite {
   lost(): void
 }
 
-/** The lead write's statements; its rows are the result at LEAD_ROWS. */
-function leadStatements(query: CompiledQuery): string[] {
-  return ['begin', 'set local synchronous_commit = off', inlined(query), 'commit']
+/** The lead write's statements around its text; its rows are the result at LEAD_ROWS. */
+function leadStatements(write: string): string[] {
+  return ['begin', 'set local synchronous_commit = off', write, 'commit']
 }
 const LEAD_ROWS = 2
 
@@ -103,14 +104,10 @@ function inlinable(sql: string): boolean {
   return !sql.includes("'")
 }
 
-function inline(sql: string, parameters: readonly unknown[]): string {
-  return sql.replace(/\$(\d+)/g, (_, index: string) => inlineParameter(parameters[Number(index) - 1]))
-}
-
-/** A compiled statement as simple-protocol text; only statements without string literals can be inlined. */
-function inlined(query: CompiledQuery): string {
+/** A statement to send in a simple-protocol message: only one without string literals can be. */
+function checkedInlinable(query: CompiledQuery): CompiledQuery {
   if (!inlinable(query.sql)) throw new Error('a statement with a string literal cannot be batched or deferred; pass the value as a parameter')
-  return inline(query.sql, query.parameters)
+  return query
 }
 
 /**
@@ -123,8 +120,8 @@ function inlined(query: CompiledQuery): string {
 export type DeferPhase = 'writes' | 'chain'
 
 export interface DeferredWrites {
-  writes: string[]
-  chain: string[]
+  writes: CompiledQuery[]
+  chain: CompiledQuery[]
 }
 
 /** What a grouped transaction may run before its commit: plain reads, taking no row locks. */
@@ -144,7 +141,17 @@ export class ScopedConnection implements DatabaseConnection {
     readonly session: SqlSession,
     private readonly scope: OrgScope | undefined,
     private readonly group: GroupCommit,
+    private readonly statements: StatementCache,
   ) {}
+
+  /** The statements as text for this connection (EXECUTE where it keeps them prepared); `mayPrepare` when no transaction is open on it. */
+  private texts(queries: readonly CompiledQuery[], mayPrepare: boolean): Promise<string[]> {
+    return this.statements.texts(this.session, queries, mayPrepare)
+  }
+
+  private async text(query: CompiledQuery, mayPrepare: boolean): Promise<string> {
+    return (await this.texts([query], mayPrepare))[0]!
+  }
 
   /** Sends `sql` with the lead write ahead of it, if it has not been sent: the last statement's result. */
   private async lastWithLead(sql: string): Promise<SqlResult> {
@@ -167,9 +174,11 @@ export class ScopedConnection implements DatabaseConnection {
     const lead = this.scope?.lead
     const query = lead?.take() ?? null
     if (!lead || !query) return null
-    const statements = leadStatements(query)
     let results: SqlResult[]
+    let statements: string[] = []
     try {
+      // The lead goes first on the connection, ahead of any transaction: it may be prepared.
+      statements = leadStatements(await this.text(checkedInlinable(query), true))
       results = await this.session.simpleAll([...statements, ...(sql === null ? [] : [sql])].join('; '))
     } catch (error) {
       lead.lost()
@@ -208,7 +217,8 @@ export class ScopedConnection implements DatabaseConnection {
     if (command === 'commit' && anything) {
       // One round trip: (the lead write, BEGIN and scope, if nothing was sent yet,) the deferred writes and COMMIT.
       // A failure leaves the server's transaction aborted; the caller's rollback ends it.
-      await this.lastWithLead([...(begin === null ? [] : [begin]), ...deferred.writes, ...deferred.chain, 'commit'].join('; '))
+      const writes = await this.texts([...deferred.writes, ...deferred.chain], begin !== null)
+      await this.lastWithLead([...(begin === null ? [] : [begin]), ...writes, 'commit'].join('; '))
       return
     }
     // Nothing was sent: there is no transaction to end on the server.
@@ -219,19 +229,22 @@ export class ScopedConnection implements DatabaseConnection {
   /** Queues a write to be sent with this transaction's COMMIT; `chain` ones after every plain one. */
   defer(query: CompiledQuery, phase: DeferPhase = 'writes'): void {
     if (!this.inTransaction) throw new Error('only a transaction can defer writes to its commit')
-    this.deferred[phase].push(inlined(query))
+    this.deferred[phase].push(checkedInlinable(query))
   }
 
   /** Several statements in one round trip (with BEGIN and the scope, if not sent yet); each one's rows. */
   async batch(queries: readonly CompiledQuery[]): Promise<Record<string, unknown>[][]> {
     if (queries.length === 0) return []
-    const statements = queries.map(inlined)
+    for (const query of queries) checkedInlinable(query)
     if (this.grouped) {
-      for (const statement of statements) this.checkGroupedRead(statement)
+      for (const query of queries) this.checkGroupedRead(query.sql)
+      // A grouped transaction's reads run on their own: no transaction is open on the connection.
+      const statements = await this.texts(queries, true)
       const results = await this.withLead([setOrgStatement(this.scope!.orgId), ...statements].join('; '))
       return results.slice(1).map((result) => result.rows)
     }
     const begin = this.inTransaction ? this.pendingBegin : null
+    const statements = await this.texts(queries, !this.inTransaction || begin !== null)
     this.pendingBegin = null
     const prefix = begin === null ? [] : [begin]
     if (!this.inTransaction && this.scope) prefix.push(setOrgStatement(this.scope.orgId))
@@ -251,14 +264,14 @@ export class ScopedConnection implements DatabaseConnection {
       // A read of its own, in the tenant scope: the transaction's writes come at its commit.
       this.checkGroupedRead(sql)
       result = inlinable(sql)
-        ? await this.lastWithLead(`${setOrgStatement(this.scope!.orgId)}; ${inline(sql, parameters)}`)
+        ? await this.lastWithLead(`${setOrgStatement(this.scope!.orgId)}; ${await this.text(compiled, true)}`)
         : await this.scopedExtended(sql, parameters)
     } else if (this.inTransaction && this.pendingBegin !== null) {
       // The transaction's first statement: (the lead write,) BEGIN, the tenant scope and the statement in one round trip.
       const begin = this.pendingBegin
       this.pendingBegin = null
       if (inlinable(sql)) {
-        result = await this.lastWithLead(`${begin}; ${inline(sql, parameters)}`)
+        result = await this.lastWithLead(`${begin}; ${await this.text(compiled, true)}`)
       } else {
         await this.leadAlone()
         await this.session.simple(begin)
@@ -268,7 +281,7 @@ export class ScopedConnection implements DatabaseConnection {
       // Outside a transaction a tenant read is one round trip: set_config and the statement
       // run in the simple protocol's single implicit transaction.
       result = inlinable(sql)
-        ? await this.session.simple(`${setOrgStatement(this.scope.orgId)}; ${inline(sql, parameters)}`)
+        ? await this.session.simple(`${setOrgStatement(this.scope.orgId)}; ${await this.text(compiled, true)}`)
         : await this.scopedExtended(sql, parameters)
     } else {
       result = await this.session.query(sql, parameters)
@@ -297,6 +310,7 @@ export class ScopedDriver implements Driver {
   constructor(
     private readonly backend: SqlBackend,
     private readonly group: GroupCommit,
+    private readonly statements: StatementCache,
   ) {}
 
   async init(): Promise<void> {}
@@ -307,7 +321,7 @@ export class ScopedDriver implements Driver {
   }
 
   async connect(scope: OrgScope | undefined): Promise<ScopedConnection> {
-    return new ScopedConnection(await this.backend.acquire(), scope, this.group)
+    return new ScopedConnection(await this.backend.acquire(), scope, this.group, this.statements)
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {

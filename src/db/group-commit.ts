@@ -1,5 +1,6 @@
 import type { DeferredWrites } from './driver.js'
 import type { SqlSession } from './sql-backend.js'
+import type { StatementCache } from './statement-cache.js'
 
 /** Commits sent together at most: bounds one message's size and the wait behind it. */
 export const MAX_GROUP = 64
@@ -37,19 +38,24 @@ export interface GroupCommit {
   readonly stats: GroupCommitStats
 }
 
-async function commitAlone(unit: Unit): Promise<void> {
-  try {
-    await unit.session.simple([unit.begin, ...unit.deferred.writes, ...unit.deferred.chain, 'commit'].join('; '))
-    unit.resolve()
-  } catch (error) {
-    await unit.session.simple('rollback').catch(() => undefined)
-    unit.reject(error)
-  }
-}
-
-export function createGroupCommit(): GroupCommit {
+export function createGroupCommit(statements: StatementCache): GroupCommit {
   const waiting = new Map<string, Unit[]>()
   const stats: GroupCommitStats = { flushes: 0, units: 0, retried: 0 }
+
+  /** BEGIN, the writes as text for `session` (no transaction is open on it yet, so they may be prepared), COMMIT. */
+  async function message(session: SqlSession, begin: string, writes: DeferredWrites['writes']): Promise<string> {
+    return [begin, ...(await statements.texts(session, writes, true)), 'commit'].join('; ')
+  }
+
+  async function commitAlone(unit: Unit): Promise<void> {
+    try {
+      await unit.session.simple(await message(unit.session, unit.begin, [...unit.deferred.writes, ...unit.deferred.chain]))
+      unit.resolve()
+    } catch (error) {
+      await unit.session.simple('rollback').catch(() => undefined)
+      unit.reject(error)
+    }
+  }
 
   async function flush(group: Unit[]): Promise<void> {
     stats.flushes += 1
@@ -58,8 +64,8 @@ export function createGroupCommit(): GroupCommit {
     const leader = group[0]!
     try {
       // Every transaction's rows first, then every chain statement: the chain lock is taken once the rows are written.
-      const statements = [...group.flatMap((unit) => unit.deferred.writes), ...group.flatMap((unit) => unit.deferred.chain)]
-      await leader.session.simple([leader.begin, ...statements, 'commit'].join('; '))
+      const writes = [...group.flatMap((unit) => unit.deferred.writes), ...group.flatMap((unit) => unit.deferred.chain)]
+      await leader.session.simple(await message(leader.session, leader.begin, writes))
     } catch {
       await leader.session.simple('rollback').catch(() => undefined)
       stats.retried += 1

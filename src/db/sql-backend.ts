@@ -14,6 +14,11 @@ export interface SqlSession {
   simple(sql: string): Promise<SqlResult>
   /** The same, with every statement's result, in order. */
   simpleAll(sql: string): Promise<SqlResult[]>
+  /**
+   * The statements prepared on the connection under this session (src/db/statement-cache.ts):
+   * the connection's, so it outlives a checkout and is empty on a new connection.
+   */
+  readonly prepared: Set<string>
   release(): void
 }
 
@@ -105,8 +110,9 @@ function corkedQuery(client: pg.ClientBase, sql: string, params: readonly unknow
 }
 
 /** A pg client as a session (simple: pg sends a parameterless query as one simple-protocol message). */
-function pgSession(client: pg.ClientBase, release: () => void): SqlSession {
+function pgSession(client: pg.ClientBase, prepared: Set<string>, release: () => void): SqlSession {
   return {
+    prepared,
     query: async (sql, params) => lastResult(await corkedQuery(client, sql, params)),
     simple: async (sql) => lastResult((await client.query(sql)) as pg.QueryResult | pg.QueryResult[]),
     simpleAll: async (sql) => allResults((await client.query(sql)) as pg.QueryResult | pg.QueryResult[]),
@@ -117,12 +123,19 @@ function pgSession(client: pg.ClientBase, release: () => void): SqlSession {
 export function createPgBackend(connectionString: string, options: { max?: number } = {}): SqlBackend {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10, types: pgTypes })
   const assumedRole = new WeakSet<pg.PoolClient>()
+  // A client the pool replaces (after an error) takes its prepared statements with it: a new one starts empty.
+  const preparedOn = new WeakMap<pg.PoolClient, Set<string>>()
   // A pool error on an idle client must not crash the process; the next checkout reconnects.
   pool.on('error', () => undefined)
 
   function wrap(client: pg.PoolClient): SqlSession {
     let released = false
-    return pgSession(client, () => {
+    let prepared = preparedOn.get(client)
+    if (!prepared) {
+      prepared = new Set()
+      preparedOn.set(client, prepared)
+    }
+    return pgSession(client, prepared, () => {
       if (released) return
       released = true
       client.release()
@@ -147,7 +160,7 @@ export function createPgBackend(connectionString: string, options: { max?: numbe
     async acquireOwner() {
       const client = new pg.Client({ connectionString, types: pgTypes })
       await client.connect()
-      return pgSession(client, () => void client.end())
+      return pgSession(client, new Set(), () => void client.end())
     },
     end: () => pool.end(),
     listen: (channel, handlers) => listenOverPg(connectionString, channel, handlers),
@@ -236,6 +249,8 @@ export async function createPgliteBackend(dataDir: string, options: { template?:
   })
   const mutex = new Mutex()
   let role: 'owner' | 'app' = 'owner'
+  // One connection: what is prepared on it is prepared for every session.
+  const prepared = new Set<string>()
 
   async function session(wanted: 'owner' | 'app'): Promise<SqlSession> {
     const unlock = await mutex.lock()
@@ -251,6 +266,7 @@ export async function createPgliteBackend(dataDir: string, options: { template?:
     }
     let released = false
     return {
+      prepared,
       query: async (sql, params) => {
         const result = await db.query<Record<string, unknown>>(sql, params as unknown[])
         return { rows: result.rows, affectedRows: result.affectedRows ?? 0 }

@@ -1,0 +1,36 @@
+import { readFile } from 'node:fs/promises'
+import { createPgBackend, createPgliteBackend, type SqlBackend, type SqlSession } from '../src/db/sql-backend.js'
+
+/** The suite's backend on its own: the server's test database (a pool of `poolSize`), or an in-memory PGlite from the migrated template. */
+export async function openTestBackend(poolSize: number): Promise<SqlBackend> {
+  const url = process.env.OEUVRE_TEST_DATABASE_URL
+  if (url) return createPgBackend(url, { max: poolSize })
+  const file = process.env.OEUVRE_PGLITE_TEMPLATE
+  return createPgliteBackend('memory://', file ? { template: new Blob([await readFile(file)]) } : {})
+}
+
+/**
+ * The backend with every message its sessions send appended to `sent`, in order: `simple: ...`
+ * (one round trip, maybe several statements) or `query: ...`. `beforeSimple` may hold a simple
+ * message back before it is sent.
+ */
+export function recordingBackend(backend: SqlBackend, sent: string[], beforeSimple: (text: string) => Promise<void> = async () => undefined): SqlBackend {
+  const wrap = (session: SqlSession): SqlSession => ({
+    prepared: session.prepared,
+    query: (text, params) => {
+      sent.push(`query: ${text}`)
+      return session.query(text, params)
+    },
+    simple: async (text) => {
+      await beforeSimple(text)
+      sent.push(`simple: ${text}`)
+      return session.simple(text)
+    },
+    simpleAll: (text) => {
+      sent.push(`simple: ${text}`)
+      return session.simpleAll(text)
+    },
+    release: () => session.release(),
+  })
+  return { ...backend, acquire: async () => wrap(await backend.acquire()), acquireOwner: async () => wrap(await backend.acquireOwner()) }
+}
