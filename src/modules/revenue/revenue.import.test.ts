@@ -256,13 +256,12 @@ describe('revenue import', () => {
   })
 
   it('books a batch again when PostgreSQL breaks a deadlock with another writer of its lines', async () => {
-    const file = await statement('deadlock.csv', [line(mixed.isrc, 'D-1', 'a'), line(mixed.isrc, 'D-1', 'b')])
-    const entry = (lineRef: string) => ({
+    const entry = (source: string, lineRef: string) => ({
       org_id: owner.orgId,
       id: t.services.ids.next('revenue'),
       catalog_id: mixed.id,
       event_id: null,
-      source: 'deadlock.csv',
+      source,
       type: 'stream' as const,
       period_start: '2026-09-01',
       period_end: '2026-09-30',
@@ -270,34 +269,76 @@ describe('revenue import', () => {
       units: 7n,
       amount_micros: 1_000_000n,
       currency: 'EUR',
-      statement_ref: 'D-1',
+      statement_ref: 'D',
       line_ref: lineRef,
       reverses: null,
       created_at: t.clock.now(),
       created_by: owner.userId,
     })
-    let importing: Promise<unknown> = Promise.resolve()
-    // Another writer takes line b; the import takes a and waits for b; the writer then wants a, and
-    // PostgreSQL fails the import's transaction, which waited first. On PGlite (one connection) the
-    // writer simply finishes first.
-    await t.db.tx({ orgId: owner.orgId }, async (tx) => {
-      await tx.insertInto('revenue_entries').values(entry('b')).execute()
-      importing = importStatement(t.services, { orgId: owner.orgId, file })
-      if (t.db.kind === 'pg') {
-        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(tx)
+    const file = (source: string) => statement(source, [line(mixed.isrc, 'D', 'a'), line(mixed.isrc, 'D', 'b')])
+
+    if (t.db.kind === 'pglite') {
+      // One connection: the writer simply finishes first, and the import skips its lines.
+      let importing: Promise<unknown> = Promise.resolve()
+      await t.db.tx({ orgId: owner.orgId }, async (tx) => {
+        await tx.insertInto('revenue_entries').values(entry('deadlock.csv', 'b')).execute()
+        importing = importStatement(t.services, { orgId: owner.orgId, file: await file('deadlock.csv') })
+        await tx.insertInto('revenue_entries').values(entry('deadlock.csv', 'a')).execute()
+      })
+      expect(await importing).toMatchObject({ imported: 0, skipped: 2, rejected: 0 })
+      expect((await booked('deadlock.csv')).events).toHaveLength(0)
+      return
+    }
+
+    // Another writer takes line b; the import takes a and waits for b; the writer then wants a.
+    // Each waiter looks for a deadlock once, deadlock_timeout (1 s) after it began to wait, and the
+    // one that finds the cycle fails. The writer is a superuser session whose own deadlock_timeout
+    // is longer, so the import looks first as long as the writer starts waiting within the
+    // import's second; on a machine that stalls the writer longer than that, PostgreSQL fails the
+    // writer instead, and the scenario runs again with new lines.
+    const insert = (row: Record<string, unknown>) => {
+      const columns = Object.keys(row)
+      return `insert into revenue_entries (${columns.join(', ')}) values (${columns.map((_, index) => `$${index + 1}`).join(', ')})`
+    }
+    let outcome: { source: string; report: unknown } | undefined
+    for (let attempt = 1; attempt <= 3 && outcome === undefined; attempt += 1) {
+      const source = `deadlock-${attempt}.csv`
+      const writer = await t.db.backend.acquireOwner()
+      try {
+        await writer.simple(`begin; set local deadlock_timeout = '5s'`)
+        const { rows } = await writer.query('select pg_backend_pid() as pid', [])
+        const b = entry(source, 'b')
+        await writer.query(insert(b), Object.values(b))
+        const importing = importStatement(t.services, { orgId: owner.orgId, file: await file(source) })
         for (let blocked = false; !blocked; ) {
           const waiting = await t.db.read(owner.orgId, (db) =>
-            sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where ${rows[0]?.pid ?? 0}::int = any(pg_blocking_pids(pid))`.execute(db),
+            sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where ${Number(rows[0]?.pid ?? 0)}::int = any(pg_blocking_pids(pid))`.execute(db),
           )
           blocked = (waiting.rows[0]?.n ?? 0) > 0
         }
-        // Each waiter looks for a deadlock a second after it began to wait: the import must look first.
-        await sql`select pg_sleep(0.5)`.execute(tx)
+        const a = entry(source, 'a')
+        const writerFailed = await writer.query(insert(a), Object.values(a)).then(
+          () => false,
+          (error: { code?: string }) => {
+            if (error.code !== '40P01') throw error
+            return true
+          },
+        )
+        await writer.simple(writerFailed ? 'rollback' : 'commit')
+        const report = await importing
+        if (!writerFailed) outcome = { source, report }
+      } catch (error) {
+        await writer.simple('rollback').catch(() => undefined)
+        throw error
+      } finally {
+        writer.release()
       }
-      await tx.insertInto('revenue_entries').values(entry('a')).execute()
-    })
-    expect(await importing).toMatchObject({ imported: 0, skipped: 2, rejected: 0 })
-    expect((await booked('deadlock.csv')).events).toHaveLength(0)
+    }
+    // The writer committed both lines, so the import was the victim, began its batch again and found both booked.
+    expect(outcome?.report).toMatchObject({ imported: 0, skipped: 2, rejected: 0 })
+    const { entries, events } = await booked(outcome?.source ?? '')
+    expect(entries.map((row) => row.line_ref).sort()).toEqual(['a', 'b'])
+    expect(events).toHaveLength(0)
   })
 
   it('records the same allocations and event data as POST /api/revenue for the same line', async () => {
