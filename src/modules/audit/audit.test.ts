@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import canonicalize from 'canonicalize'
+import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../db/database.js'
@@ -158,6 +159,46 @@ describe('the org event log', () => {
     expect(gapEndingBatch).toMatchObject({ ok: false, events: 3, broken: { sequence: 4, reason: 'event 4 is missing (next present is 5)' } })
   })
 
+  it('walks a chain in ranges on several threads and names exactly the link one thread names', async () => {
+    // Other threads reach the run's PostgreSQL database; PGlite has no server to share, so there
+    // the option is ignored and its address never dialled.
+    const databaseUrl = t.db.kind === 'pg' ? (process.env.OEUVRE_TEST_DATABASE_URL ?? '') : 'postgres://never-dialled.invalid/none'
+    const tampering = fc.constantFrom('none', 'data', 'hash', 'delete', 'delete-last', 'insert-past-head')
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ events: fc.integer({ min: 2, max: 9 }), at: fc.nat(), tamper: tampering, threads: fc.integer({ min: 2, max: 3 }), minRange: fc.integer({ min: 1, max: 3 }), batchSize: fc.integer({ min: 1, max: 4 }) }),
+        async ({ events, at, tamper, threads, minRange, batchSize }) => {
+          const owner = await ownerWithOrg(t.app)
+          for (let i = 1; i < events; i += 1) await invite(owner)
+          const sequence = (at % events) + 1
+          const change = (statement: string) => asTableOwner(statement, owner.orgId)
+          if (tamper === 'data') await change(`update org_events set data = jsonb_set(data, '{tampered}', 'true') where org_id = $1 and sequence = ${sequence}`)
+          if (tamper === 'hash') await change(`update org_events set hash = 'sha256:' || repeat('0', 64) where org_id = $1 and sequence = ${sequence}`)
+          if (tamper === 'delete') await change(`delete from org_events where org_id = $1 and sequence = ${sequence}`)
+          if (tamper === 'delete-last') await change(`delete from org_events where org_id = $1 and sequence >= ${sequence}`)
+          if (tamper === 'insert-past-head') {
+            await change(`insert into org_events select org_id, ${events + 1}, 'evt_0000000000000000000000000x', action, user_id, resource_type, resource_id, data, created_at, hash from org_events where org_id = $1 and sequence = ${events}`)
+          }
+          const alone = await verifyChain(t.db, owner.orgId, { batchSize })
+          const together = await verifyChain(t.db, owner.orgId, { batchSize, parallel: { databaseUrl, threads, minRange } })
+          expect(together).toEqual(alone)
+          expect(alone.ok).toBe(tamper === 'none')
+        },
+      ),
+      { numRuns: 12 },
+    )
+  }, 120_000)
+
+  it('fails the parallel walk when a worker thread cannot read its range, rather than passing it', async () => {
+    const owner = await ownerWithOrg(t.app)
+    for (let i = 0; i < 5; i += 1) await invite(owner)
+    const url = new URL(process.env.OEUVRE_TEST_DATABASE_URL ?? 'postgres://127.0.0.1/none')
+    url.pathname = '/oeuvre_no_such_database'
+    const verifying = verifyChain(t.db, owner.orgId, { parallel: { databaseUrl: url.toString(), threads: 2, minRange: 1 } })
+    if (t.db.kind === 'pg') await expect(verifying).rejects.toThrow(/verifying a range of the chain failed: .*oeuvre_no_such_database/)
+    else expect(await verifying).toEqual({ orgId: owner.orgId, ok: true, events: 6 })
+  })
+
   it('detects events removed from the end through the chain head', async () => {
     const owner = await ownerWithOrg(t.app)
     await invite(owner)
@@ -236,9 +277,12 @@ describe('oeuvre audit verify (the CLI)', () => {
       await app.close()
       await db.close()
 
-      const cli = (args: string[]) => run('npx', ['tsx', 'src/main.ts', 'audit', 'verify', '--org', owner.orgId, ...args], { env }).catch((error: { stdout: string; code: number }) => error)
+      const cli = (args: string[]) => run('npx', ['tsx', 'src/main.ts', 'audit', 'verify', '--org', owner.orgId, ...args], { env }).catch((error: { stdout: string; stderr: string; code: number }) => error)
       const intact = await cli(['--json'])
       expect(JSON.parse(intact.stdout)).toMatchObject({ ok: true, events: 4 })
+      const badThreads = (await cli(['--threads', '0'])) as { stderr: string; code: number }
+      expect(badThreads.code).not.toBe(0)
+      expect(badThreads.stderr).toContain('a whole number from 1 to 64')
 
       const again = await openDatabase({ databaseUrl: serverUrl ?? null, dataDir })
       await asOwner(again.backend, `update org_events set created_at = created_at + interval '1 second' where org_id = $1 and sequence = 2`, [owner.orgId])

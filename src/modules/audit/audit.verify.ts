@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads'
 import { sql } from 'kysely'
 import type { Database } from '../../db/database.js'
 import { eventHash, GENESIS_HASH } from './audit.chain.js'
@@ -23,7 +24,12 @@ const BATCH = 10_000
 export interface VerifyOptions {
   /** Sequences per read (tests use small ones to cross batch boundaries). */
   batchSize?: number
+  /** On PostgreSQL, walk a long chain in ranges on several threads (`oeuvre audit verify`). */
+  parallel?: ParallelOptions
 }
+
+/** Fewest events per range when a chain is walked on several threads. */
+const MIN_RANGE = 50_000
 
 interface ChainHead {
   sequence: number
@@ -92,6 +98,133 @@ function mismatch(orgId: string, row: StoredEvent, sequence: number, previousHas
   return recomputed === row.hash ? null : `hash mismatch: stored ${row.hash}, recomputed ${recomputed}`
 }
 
+/** Where a walk stands: the last sequence verified and its stored hash, or the first broken link it met. */
+export interface WalkEnd {
+  verified: number
+  previousHash: string
+  broken: Broken | null
+}
+
+/**
+ * Verifies sequences `start.verified + 1` to `target`, each against the stored hash of the one
+ * before it (`start.previousHash` for the first). Every link needs only its own row and the
+ * previous row's stored hash, so separate ranges can be walked at once (`parallel`) and give
+ * exactly what one walk over all of them gives: the first broken link is the lowest one met.
+ */
+export async function walkRange(db: Database, orgId: string, start: { verified: number; previousHash: string }, target: number, headSequence: number, batch: number): Promise<WalkEnd> {
+  let { verified, previousHash } = start
+  const stop = (broken: Broken): WalkEnd => ({ verified, previousHash, broken })
+  const range = (from: number) => {
+    const read = readRange(db, orgId, from, Math.min(from + batch - 1, target))
+    // A read started ahead may be abandoned when the walk stops early: never an unhandled rejection.
+    read.catch(() => undefined)
+    return read
+  }
+  let pending = verified < target ? range(verified + 1) : null
+  while (pending) {
+    const rows = await pending
+    const end = Math.min(verified + batch, target)
+    // The next batch is read while this one is hashed.
+    pending = end < target ? range(end + 1) : null
+    for (const row of rows) {
+      const sequence = Number(row.sequence_digits)
+      const expected = verified + 1
+      if (sequence !== expected) return stop({ sequence: expected, eventId: null, reason: `event ${expected} is missing (next present is ${sequence})` })
+      const reason = mismatch(orgId, row, sequence, previousHash)
+      if (reason) return stop({ sequence, eventId: row.id, reason })
+      previousHash = row.hash
+      verified = sequence
+    }
+    if (verified < end) {
+      const expected = verified + 1
+      const next = await nextPresent(db, orgId, verified)
+      if (next !== null && next <= headSequence) return stop({ sequence: expected, eventId: null, reason: `event ${expected} is missing (next present is ${next})` })
+      return stop({ sequence: expected, eventId: null, reason: `chain ends at ${verified} but its head records ${headSequence} (events were removed from the end)` })
+    }
+  }
+  return { verified, previousHash, broken: null }
+}
+
+/** The stored hash of one event, or null when it is missing. */
+export async function storedHash(db: Database, orgId: string, sequence: number): Promise<string | null> {
+  const row = await db.read(orgId, (reader) =>
+    reader.selectFrom('org_events').select('hash').where('org_id', '=', orgId).where('sequence', '=', BigInt(sequence)).executeTakeFirst(),
+  )
+  return row?.hash ?? null
+}
+
+/** What a worker thread is given to walk one range (src/modules/audit/audit.verify.worker.ts). */
+export interface RangeTask {
+  databaseUrl: string
+  orgId: string
+  /** The range is verified + 1 .. target. */
+  verified: number
+  target: number
+  headSequence: number
+  batch: number
+}
+
+/** A worker's answer: its walk's end, or `null` when the event its range starts after is missing (an earlier range reports that). */
+export type RangeResult = { ok: true; end: WalkEnd | null } | { ok: false; message: string }
+
+/**
+ * Worker threads start from this script: it registers tsx's loader when the code runs from its
+ * TypeScript sources (tests, `npm start` without a build), then loads the worker module.
+ */
+const WORKER_BOOT = `const { workerData } = require('node:worker_threads');
+(async () => {
+  if (workerData.loader) (await import(workerData.loader)).register();
+  await import(workerData.entry);
+})();`
+
+function walkInWorker(task: RangeTask): { result: Promise<RangeResult>; stop(): void } {
+  const fromSources = import.meta.url.endsWith('.ts')
+  const entry = new URL(`./audit.verify.worker.${fromSources ? 'ts' : 'js'}`, import.meta.url).href
+  const loader = fromSources ? import.meta.resolve('tsx/esm/api') : null
+  const worker = new Worker(WORKER_BOOT, { eval: true, workerData: { task, entry, loader } })
+  const result = new Promise<RangeResult>((resolve, reject) => {
+    worker.once('message', (message: RangeResult) => resolve(message))
+    worker.once('error', reject)
+    worker.once('exit', (code) => reject(new Error(`the verify worker exited with code ${code} before answering`)))
+  })
+  // Settled by whoever awaits it; a walk that stops early abandons the others.
+  result.catch(() => undefined)
+  return { result, stop: () => void worker.terminate() }
+}
+
+/** Walks verified+1..target in `threads` ranges at once: this thread takes the first, worker threads the rest. */
+async function walkInParallel(db: Database, orgId: string, start: { verified: number; previousHash: string }, target: number, headSequence: number, batch: number, parallel: ParallelOptions): Promise<WalkEnd> {
+  const threads = Math.max(1, Math.floor(parallel.threads))
+  const size = Math.ceil((target - start.verified) / threads)
+  const workers: ReturnType<typeof walkInWorker>[] = []
+  for (let first = start.verified + size; first < target; first += size) {
+    workers.push(walkInWorker({ databaseUrl: parallel.databaseUrl, orgId, verified: first, target: Math.min(first + size, target), headSequence, batch }))
+  }
+  try {
+    let end = await walkRange(db, orgId, start, Math.min(start.verified + size, target), headSequence, batch)
+    for (const worker of workers) {
+      if (end.broken) return end
+      const answer = await worker.result
+      if (!answer.ok) throw new Error(`verifying a range of the chain failed: ${answer.message}`)
+      // A range whose first event's predecessor is missing follows a range that reported it.
+      if (answer.end === null) throw new Error(`a range of the chain had no event before it, but the range before it verified to ${end.verified}`)
+      end = answer.end
+    }
+    return end
+  } finally {
+    for (const worker of workers) worker.stop()
+  }
+}
+
+export interface ParallelOptions {
+  /** The server the worker threads connect to (the same as `db`'s); PGlite cannot be shared, so it walks in one thread. */
+  databaseUrl: string
+  /** Threads in all, this one included. */
+  threads: number
+  /** Fewest events per range (default 50,000): a worker thread's start-up is worth it only for many events. */
+  minRange?: number
+}
+
 /** Walks an org's chain from its first event and names the first broken link. */
 export async function verifyChain(db: Database, orgId: string, options: VerifyOptions = {}): Promise<ChainReport> {
   const batch = Math.max(1, options.batchSize ?? BATCH)
@@ -101,35 +234,13 @@ export async function verifyChain(db: Database, orgId: string, options: VerifyOp
 
   /** Verifies sequences verified+1..target; the first broken link, or null when all of them verify. */
   async function walk(target: number, head: ChainHead): Promise<Broken | null> {
-    const range = (from: number) => {
-      const read = readRange(db, orgId, from, Math.min(from + batch - 1, target))
-      // A read started ahead may be abandoned when the walk stops early: never an unhandled rejection.
-      read.catch(() => undefined)
-      return read
-    }
-    let pending = verified < target ? range(verified + 1) : null
-    while (pending) {
-      const rows = await pending
-      const end = Math.min(verified + batch, target)
-      // The next batch is read while this one is hashed.
-      pending = end < target ? range(end + 1) : null
-      for (const row of rows) {
-        const sequence = Number(row.sequence_digits)
-        const expected = verified + 1
-        if (sequence !== expected) return { sequence: expected, eventId: null, reason: `event ${expected} is missing (next present is ${sequence})` }
-        const reason = mismatch(orgId, row, sequence, previousHash)
-        if (reason) return { sequence, eventId: row.id, reason }
-        previousHash = row.hash
-        verified = sequence
-      }
-      if (verified < end) {
-        const expected = verified + 1
-        const next = await nextPresent(db, orgId, verified)
-        if (next !== null && next <= head.sequence) return { sequence: expected, eventId: null, reason: `event ${expected} is missing (next present is ${next})` }
-        return { sequence: expected, eventId: null, reason: `chain ends at ${verified} but its head records ${head.sequence} (events were removed from the end)` }
-      }
-    }
-    return null
+    const start = { verified, previousHash }
+    const parallel = options.parallel
+    const threads = parallel && db.kind === 'pg' ? Math.min(parallel.threads, Math.floor((target - verified) / (parallel.minRange ?? MIN_RANGE))) : 1
+    const end = parallel && threads > 1 ? await walkInParallel(db, orgId, start, target, head.sequence, batch, { ...parallel, threads }) : await walkRange(db, orgId, start, target, head.sequence, batch)
+    verified = end.verified
+    previousHash = end.previousHash
+    return end.broken
   }
 
   // Walk to the head, then read it again: events appended meanwhile are verified too.
@@ -154,8 +265,8 @@ export async function verifyChain(db: Database, orgId: string, options: VerifyOp
 }
 
 /** The chain, then every seal's root and signature: the first broken link of either. */
-export async function verifyChainAndSeals(db: Database, orgId: string, signers: readonly EvidenceSigner[]): Promise<ChainReport> {
-  const report = await verifyChain(db, orgId)
+export async function verifyChainAndSeals(db: Database, orgId: string, signers: readonly EvidenceSigner[], options: VerifyOptions = {}): Promise<ChainReport> {
+  const report = await verifyChain(db, orgId, options)
   report.seals = await verifySeals(db, orgId, signers)
   const broken = report.seals.broken
   if (report.ok && broken) {
