@@ -22,6 +22,8 @@ export interface GroupCommitStats {
   units: number
   /** Groups that failed and were committed one by one instead. */
   retried: number
+  /** Commits waiting now behind one of their org's in flight, for the next group. */
+  queued: number
 }
 
 /**
@@ -40,7 +42,7 @@ export interface GroupCommit {
 
 export function createGroupCommit(statements: StatementCache): GroupCommit {
   const waiting = new Map<string, Unit[]>()
-  const stats: GroupCommitStats = { flushes: 0, units: 0, retried: 0 }
+  const stats: GroupCommitStats = { flushes: 0, units: 0, retried: 0, queued: 0 }
 
   /** BEGIN, the writes as text for `session` (no transaction is open on it yet, so they may be prepared), COMMIT. */
   async function message(session: SqlSession, begin: string, writes: DeferredWrites['writes']): Promise<string> {
@@ -83,7 +85,9 @@ export function createGroupCommit(statements: StatementCache): GroupCommit {
         waiting.delete(orgId)
         return
       }
-      await flush(queue.splice(0, MAX_GROUP))
+      const group = queue.splice(0, MAX_GROUP)
+      stats.queued -= group.length
+      await flush(group)
     }
   }
 
@@ -93,6 +97,7 @@ export function createGroupCommit(statements: StatementCache): GroupCommit {
       return new Promise<void>((resolve, reject) => {
         const unit: Unit = { session, begin, deferred, resolve, reject }
         const queue = waiting.get(orgId)
+        stats.queued += 1
         if (queue) {
           // A commit of this org is in flight: this one goes with the next group.
           queue.push(unit)
