@@ -141,7 +141,7 @@ describe('a database in a data directory on PGlite', () => {
     await flushStatistics(db.backend)
     // Rounds come every 5 ms: wait (bounded) for one to have analysed the table.
     let analysed = false
-    for (let attempt = 0; attempt < 200 && !analysed; attempt++) {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline && !analysed; ) {
       const stats = await asOwner(db.backend, `select last_analyze is not null as analysed from pg_stat_user_tables where relname = 'probe'`)
       analysed = stats.rows[0]!.analysed === true
       if (!analysed) await new Promise((resolve) => setTimeout(resolve, 10))
