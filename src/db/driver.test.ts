@@ -6,6 +6,7 @@ import { createDatabase, type Database, type Tx } from './database.js'
 import type { LeadWrite } from './driver.js'
 import { readMigrations } from './migrate.js'
 import { openTestBackend, recordingBackend } from '../../test/db-recording.js'
+import { eventually } from '../../test/eventually.js'
 
 /** Every message sent to the server, in order: `simple` (one round trip, maybe several statements) or `query`. */
 const sent: string[] = []
@@ -49,12 +50,7 @@ beforeEach(() => {
 const orgsSeen = (reader: Parameters<Parameters<Database['read']>[1]>[0]) => reader.selectFrom('orgs').select('org_id').execute()
 
 /** Waits (bounded) until `count` commits wait behind the one in flight, rather than guessing how long they take to arrive. */
-async function queued(count: number): Promise<void> {
-  for (let waited = 0; db.groupCommit.queued < count; waited += 5) {
-    if (waited > 10_000) throw new Error(`${db.groupCommit.queued} commits queued, not ${count}`)
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-}
+const queued = (count: number) => eventually(() => db.groupCommit.queued >= count, `${count} commits queued`, { everyMs: 5 })
 
 describe('the scoped driver', () => {
   it('sends BEGIN and the tenant scope with a transaction’s first statement: two statements and a commit are three round trips', async () => {

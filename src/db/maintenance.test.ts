@@ -6,6 +6,7 @@ import { openDatabase } from './database.js'
 import { maintainTables, startMaintenance, type MaintenanceRound } from './maintenance.js'
 import { migrate } from './migrate.js'
 import { asOwner, createPgliteBackend, type SqlBackend } from './sql-backend.js'
+import { eventually } from '../../test/eventually.js'
 
 // The embedded database's own maintenance: PGlite whatever DATABASE_URL says (a server runs autovacuum).
 
@@ -140,13 +141,12 @@ describe('a database in a data directory on PGlite', () => {
     await asOwner(db.backend, `create table probe (id int primary key); insert into probe select generate_series(1, 500)`)
     await flushStatistics(db.backend)
     // Rounds come every 5 ms: wait (bounded) for one to have analysed the table.
-    let analysed = false
-    for (const deadline = Date.now() + 10_000; Date.now() < deadline && !analysed; ) {
+    const analysed = async () => {
       const stats = await asOwner(db.backend, `select last_analyze is not null as analysed from pg_stat_user_tables where relname = 'probe'`)
-      analysed = stats.rows[0]!.analysed === true
-      if (!analysed) await new Promise((resolve) => setTimeout(resolve, 10))
+      return stats.rows[0]!.analysed === true
     }
-    expect(analysed).toBe(true)
+    await eventually(analysed, 'a maintenance round to analyse probe')
+    expect(await analysed()).toBe(true)
     await db.close()
     // Closed, maintenance included: the directory opens again (PGlite allows one holder at a time).
     const again = await openDatabase({ databaseUrl: null, dataDir, maintenanceMs: 0 })

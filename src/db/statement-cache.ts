@@ -97,15 +97,17 @@ export class StatementCache {
       this.stats.prepared += 1
     } catch (error) {
       const state = sqlState(error)
-      if (state === undefined || !SYNTAX_OR_ACCESS.test(state)) throw error
-      // Already there (prepared by a round trip whose answer was lost): keep using it.
-      if (state !== DUPLICATE_PREPARED) {
+      if (state === DUPLICATE_PREPARED) {
+        // Already there (prepared by a round trip whose answer was lost): keep using it.
+      } else if (state !== undefined && SYNTAX_OR_ACCESS.test(state)) {
         // The server cannot type a parameter (`$1 is null`) or the statement itself is wrong:
         // inlined from now on, where the literal resolves by context (or the caller hears the error).
         this.names.delete(sql)
         this.refusals.add(sql)
         this.stats.refused += 1
         return
+      } else {
+        throw error
       }
     }
     session.prepared.add(name)

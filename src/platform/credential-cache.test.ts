@@ -3,6 +3,7 @@ import { createDatabase, type Database } from '../db/database.js'
 import type { ListenHandlers } from '../db/sql-backend.js'
 import { call, buildTestApp, expectProblem, ownerWithOrg, type TestApp } from '../../test/helpers.js'
 import { accessToken, createClient } from '../../test/partner-helpers.js'
+import { eventually } from '../../test/eventually.js'
 import { ManualClock, SECOND } from './clock.js'
 import { createCredentialCache, CREDENTIAL_TTL_MS, type CredentialCache } from './credential-cache.js'
 
@@ -19,14 +20,6 @@ afterAll(async () => {
   await a.close()
 })
 
-/** Waits (bounded) for an asynchronous condition: a notification to arrive, a connection to listen. */
-async function eventually(condition: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
 
 function loader(value: string, tags: string[] = ['client:cli_x']) {
   const calls = { count: 0 }

@@ -14,6 +14,7 @@ import { createPasswordHasher } from '../../platform/crypto.js'
 import { buildTestApp, call, eventCount, ownerWithOrg, type OrgAccount, type TestApp } from '../../../test/helpers.js'
 import { createCreator, createEntry } from '../../../test/records-fixtures.js'
 import { openIsolatedDatabase } from '../../../test/webhook-helpers.js'
+import { eventually } from '../../../test/eventually.js'
 import { verifyChain } from '../audit/audit.verify.js'
 import { allocate } from '../money/allocation.js'
 import { parseDecimal } from '../money/decimal.js'
@@ -310,12 +311,13 @@ describe('revenue import', () => {
         const b = entry(source, 'b')
         await writer.query(insert(b), Object.values(b))
         const importing = importStatement(t.services, { orgId: owner.orgId, file: await file(source) })
-        for (let blocked = false; !blocked; ) {
+        const importBlocked = async () => {
           const waiting = await t.db.read(owner.orgId, (db) =>
             sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where ${Number(rows[0]?.pid ?? 0)}::int = any(pg_blocking_pids(pid))`.execute(db),
           )
-          blocked = (waiting.rows[0]?.n ?? 0) > 0
+          return (waiting.rows[0]?.n ?? 0) > 0
         }
+        await eventually(importBlocked, 'the import to wait for line b', { everyMs: 1 })
         const a = entry(source, 'a')
         const writerFailed = await writer.query(insert(a), Object.values(a)).then(
           () => false,

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SECOND } from '../../platform/clock.js'
 import type { RequestContext } from '../../platform/context.js'
+import { eventually } from '../../../test/eventually.js'
 import { ownerWithOrg, type OrgAccount } from '../../../test/helpers.js'
 import { drain, Receiver, useWebhookSuite, type WebhookTestApp } from '../../../test/webhook-helpers.js'
 import { createAgentPool, sendAttempt } from './webhooks.http.js'
@@ -35,12 +36,7 @@ const anotherWorker = (deps: Partial<DeliveryWorkerDeps> = {}) =>
   createDeliveryJob({ db: t.db, clock: t.clock, audit: t.services.audit, box: t.secretBox, allowLoopback: true, lookup: t.dns.lookup, schedule: DEFAULT_RETRY_SCHEDULE, jitter: 0, timeoutMs: TIMEOUT_MS, ...deps })
 
 /** Waits for something the receiver or a worker does on its own (real sockets; bounded). */
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let waited = 0; !condition(); waited += 5) {
-    if (waited > 10_000) throw new Error(`still waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-}
+const until = (condition: () => boolean, what: string) => eventually(condition, what, { everyMs: 5 })
 
 /**
  * undici hands a kept-alive socket back to its pool on a later turn of the event loop;
