@@ -16,7 +16,8 @@ interface EventRow {
   sequence: number | string
   resource_type: string | null
   resource_id: string | null
-  data: unknown
+  /** JSON text. */
+  data: string
 }
 
 await serveFloor(async (app, db) => {
@@ -37,7 +38,8 @@ await serveFloor(async (app, db) => {
       hash: row.hash,
       sequence: Number(row.sequence),
       resource: row.resource_type ? { type: row.resource_type, id: row.resource_id } : null,
-      data: row.data,
+      // The stored JSON text parsed, as pg's jsonb parser did for this floor before the column held text (migration 0009).
+      data: JSON.parse(row.data) as unknown,
     }))
     const last = page[page.length - 1]
     return { data: page, hasMore: rows.length > limit, nextCursor: last ? String(last.sequence) : null }

@@ -14,7 +14,8 @@ export interface StoredEventRecord {
   created_at: Date
   resource_type: string | null
   resource_id: string | null
-  data: unknown
+  /** JSON text. */
+  data: string
   hash: string
 }
 
@@ -35,7 +36,7 @@ export function canonicalChainBytes(rows: readonly StoredEventRecord[]): { bytes
         userId: row.user_id,
         createdAt: row.created_at.toISOString(),
         resource: row.resource_type && row.resource_id ? { type: row.resource_type, id: row.resource_id } : null,
-        data: row.data,
+        data: JSON.parse(row.data) as unknown,
         previousHash,
       }),
     )

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises'
 import type pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 import { eventHash } from '../../src/modules/audit/audit.chain.js'
+import { canonicalJson } from '../../src/platform/canonical-json.js'
 import { systemClock } from '../../src/platform/clock.js'
 import { createIdGenerator } from '../../src/platform/ids.js'
 
@@ -22,7 +23,8 @@ export interface ChainHead {
 
 /**
  * `count` creator.created events chained after `head`, as COPY CSV (ORG_EVENT_COPY_COLUMNS) in
- * chunks of CHUNK rows: the same content and hashes the audit service would write. `head`
+ * chunks of CHUNK rows: the same content, stored data text (canonical) and hashes the audit
+ * service would write. `head`
  * advances as chunks are produced: after the last one it is the chain's new head.
  */
 export function* chainedEventCsv(orgId: string, userId: string, head: ChainHead, count: number): Generator<string> {
@@ -45,7 +47,7 @@ export function* chainedEventCsv(orgId: string, userId: string, head: ChainHead,
       }
       head.hash = eventHash(content, head.hash)
       head.sequence = content.sequence
-      chunk += `${orgId},${content.sequence},${content.id},creator.created,${userId},creator,${resourceId},${csv(JSON.stringify(content.data))},${content.createdAt},${head.hash}\n`
+      chunk += `${orgId},${content.sequence},${content.id},creator.created,${userId},creator,${resourceId},${csv(canonicalJson(content.data))},${content.createdAt},${head.hash}\n`
     }
     yield chunk
   }

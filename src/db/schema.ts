@@ -63,7 +63,8 @@ export interface FoundationTables {
     user_id: string
     resource_type: string | null
     resource_id: string | null
-    data: unknown
+    /** JSON text: the data's canonical text as hashed (migration 0009; jsonb's text form in older rows). */
+    data: string
     created_at: Date
     hash: string
   }

@@ -15,7 +15,7 @@ export interface RenderableEventRow {
   created_at_iso: string
   /** Decimal digits. */
   sequence_digits: string
-  /** The jsonb as PostgreSQL prints it: valid JSON text. */
+  /** The stored JSON text (canonical since migration 0009, jsonb's text form before). */
   data_json: string
 }
 
@@ -25,7 +25,7 @@ export interface RenderableEventRow {
  */
 const CREATED_AT_ISO = 'iso_utc(created_at)'
 const SEQUENCE_DIGITS = 'sequence::text'
-const DATA_JSON = 'data::text'
+const DATA_JSON = 'data'
 
 export const RENDERED_EVENT_COLUMNS = [
   sql.raw<string>(CREATED_AT_ISO).as('created_at_iso'),

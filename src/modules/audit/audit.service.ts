@@ -67,7 +67,7 @@ export function presentEvent(row: EventRow): OrgEvent {
     hash: row.hash,
     sequence: Number(row.sequence),
     resource: row.resource_type && row.resource_id ? { type: row.resource_type, id: row.resource_id } : null,
-    data: row.data,
+    data: JSON.parse(row.data) as unknown,
   }
 }
 

@@ -126,7 +126,7 @@ describe('the org event log', () => {
     for (let i = 0; i < 4; i += 1) await invite(owner)
     const events = await allEvents(owner)
     const tamper = (statement: string) => asTableOwner(statement, owner.orgId)
-    await tamper(`update org_events set data = jsonb_set(data, '{role}', '"owner"') where org_id = $1 and sequence = 3`)
+    await tamper(`update org_events set data = jsonb_set(data::jsonb, '{role}', '"owner"')::text where org_id = $1 and sequence = 3`)
     const altered = await verifyChain(t.db, owner.orgId)
     expect(altered.ok).toBe(false)
     expect(altered.broken).toMatchObject({ sequence: 3, eventId: events[2]!.id })
@@ -172,7 +172,7 @@ describe('the org event log', () => {
           for (let i = 1; i < events; i += 1) await invite(owner)
           const sequence = (at % events) + 1
           const change = (statement: string) => asTableOwner(statement, owner.orgId)
-          if (tamper === 'data') await change(`update org_events set data = jsonb_set(data, '{tampered}', 'true') where org_id = $1 and sequence = ${sequence}`)
+          if (tamper === 'data') await change(`update org_events set data = jsonb_set(data::jsonb, '{tampered}', 'true')::text where org_id = $1 and sequence = ${sequence}`)
           if (tamper === 'hash') await change(`update org_events set hash = 'sha256:' || repeat('0', 64) where org_id = $1 and sequence = ${sequence}`)
           if (tamper === 'delete') await change(`delete from org_events where org_id = $1 and sequence = ${sequence}`)
           if (tamper === 'delete-last') await change(`delete from org_events where org_id = $1 and sequence >= ${sequence}`)

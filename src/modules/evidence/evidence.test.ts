@@ -120,7 +120,7 @@ describe('sealing', () => {
     expect(jwk.kid).toBe(createHash('sha256').update(`{"crv":"Ed25519","kty":"OKP","x":"${jwk.x}"}`).digest('base64url'))
 
     const last = await t.db.read(org.orgId, (db) => db.selectFrom('org_events').selectAll().where('org_id', '=', org.orgId).orderBy('sequence', 'desc').limit(1).executeTakeFirstOrThrow())
-    expect(last).toMatchObject({ action: 'evidence.sealed', sequence: 5n, resource_type: 'seal', resource_id: seal.id, data: seal })
+    expect({ ...last, data: JSON.parse(last.data) as unknown }).toMatchObject({ action: 'evidence.sealed', sequence: 5n, resource_type: 'seal', resource_id: seal.id, data: seal })
     expect(await t.services.evidence.sealOrg(org.orgId)).toMatchObject({ treeSize: 5 })
   })
 })

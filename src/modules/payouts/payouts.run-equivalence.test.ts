@@ -159,7 +159,7 @@ describe('oeuvre payouts run, set-based', () => {
           db.selectFrom('org_events').select(['resource_id', 'data']).where('org_id', '=', viaRun.ctx.orgId).where('action', '=', 'payout.created').execute(),
         )
         const fresh = (await payoutsOf(viaRun.ctx.orgId)).filter((payout) => !beforeRun.has(payout.id))
-        for (const payout of fresh) expect(events.filter((event) => event.resource_id === payout.id).map((event) => event.data)).toEqual([payout])
+        for (const payout of fresh) expect(events.filter((event) => event.resource_id === payout.id).map((event) => JSON.parse(event.data) as unknown)).toEqual([payout])
       }),
       { numRuns: 30 },
     )

@@ -99,10 +99,11 @@ async function booked(source: string) {
       .select(['resource_id', 'data'])
       .where('org_id', '=', owner.orgId)
       .where('action', '=', 'revenue.created')
-      .where(sql<string>`data->>'source'`, '=', source)
+      .where(sql<string>`data::jsonb->>'source'`, '=', source)
       .execute(),
   )
-  return { entries, allocations, events }
+  // The stored data is JSON text (the canonical text that was hashed).
+  return { entries, allocations, events: events.map((event) => ({ ...event, data: JSON.parse(event.data) as unknown })) }
 }
 
 const line = (isrc: string, ref: string, lineRef: string | number, amount = '1.00', territory = 'DE') =>
@@ -221,9 +222,9 @@ describe('revenue import', () => {
     const events = await t.db.read(owner.orgId, (db) =>
       db
         .selectFrom('org_events')
-        .select(sql<string>`data->>'lineRef'`.as('line_ref'))
+        .select(sql<string>`data::jsonb->>'lineRef'`.as('line_ref'))
         .where('org_id', '=', owner.orgId)
-        .where(sql<string>`data->>'source'`, '=', 'long.csv')
+        .where(sql<string>`data::jsonb->>'source'`, '=', 'long.csv')
         .orderBy('sequence')
         .execute(),
     )
