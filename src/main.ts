@@ -3,17 +3,11 @@ import os from 'node:os'
 import v8 from 'node:v8'
 import { Command, InvalidArgumentError } from 'commander'
 import { ConfigError, loadConfig, type Config } from './config.js'
-import { openBackend } from './db/database.js'
-import { migrate } from './db/migrate.js'
-import { systemClock } from './platform/clock.js'
-import { createPasswordHasher } from './platform/crypto.js'
-import { verifyChainAndSeals } from './modules/audit/audit.verify.js'
-import { runPayouts } from './modules/payouts/payouts.run.js'
-import { importStatement, type ImportProgress } from './modules/revenue/revenue.import.js'
-import { openRuntime } from './runtime.js'
-import { createServices, loadServiceKeys } from './services.js'
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from './seed.js'
-import { createWorker } from './worker/worker.js'
+import type { ImportProgress } from './modules/revenue/revenue.import.js'
+import type { Services } from './services.js'
+
+// Each command loads only the modules it uses: a one-shot command (audit verify, a payout run)
+// does not pay for the HTTP stack, Redis or every service at start-up.
 
 function config(): Config {
   try {
@@ -29,11 +23,17 @@ function config(): Config {
 
 async function serve(): Promise<void> {
   const cfg = config()
-  const clock = systemClock
+  const [{ systemClock: clock }, { openRuntime }, { createPasswordHasher }, { loadServiceKeys }, { createWorker }, { DEMO_EMAIL, DEMO_PASSWORD, seedDemo }] = await Promise.all([
+    import('./platform/clock.js'),
+    import('./runtime.js'),
+    import('./platform/crypto.js'),
+    import('./service-keys.js'),
+    import('./worker/worker.js'),
+    import('./seed.js'),
+  ])
   const { db, limiter } = await openRuntime(cfg, clock)
   const passwords = createPasswordHasher()
   const keys = await loadServiceKeys(cfg)
-  // Loaded here: the other commands never need the HTTP stack (about half a second of start-up).
   const { buildApp } = await import('./app.js')
   const { app, services } = await buildApp({ config: cfg, db, clock, limiter, passwords, ...keys })
   const worker = createWorker(services.jobs, app.log)
@@ -59,6 +59,13 @@ async function serve(): Promise<void> {
 
 async function runWorker(options: { once?: boolean }): Promise<void> {
   const cfg = config()
+  const [{ systemClock }, { openRuntime }, { createServices }, { loadServiceKeys }, { createWorker }] = await Promise.all([
+    import('./platform/clock.js'),
+    import('./runtime.js'),
+    import('./services.js'),
+    import('./service-keys.js'),
+    import('./worker/worker.js'),
+  ])
   const { db, limiter } = await openRuntime(cfg, systemClock)
   const log = { error: (obj: unknown, msg?: string) => process.stderr.write(`${msg ?? 'error'} ${JSON.stringify(obj)}\n`) }
   const services = createServices({ config: cfg, db, clock: systemClock, limiter, ...(await loadServiceKeys(cfg)) })
@@ -96,6 +103,7 @@ program
   .description('apply pending database migrations')
   .action(async () => {
     const cfg = config()
+    const [{ openBackend }, { migrate }] = await Promise.all([import('./db/database.js'), import('./db/migrate.js')])
     const backend = await openBackend({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir })
     const applied = await migrate(backend)
     process.stdout.write(applied.length ? `applied ${applied.join(', ')}\n` : 'database is up to date\n')
@@ -104,6 +112,12 @@ program
 
 /** Threads `audit verify` uses at most by default: past a few, the server's reads are the bound. */
 const MAX_VERIFY_THREADS = 4
+
+/**
+ * One range per two cores: each range keeps a thread here and a PostgreSQL backend busy, so on
+ * two cores a second range only competes with the first (docs/performance.md, verify).
+ */
+const defaultVerifyThreads = () => Math.max(1, Math.min(MAX_VERIFY_THREADS, Math.floor(os.availableParallelism() / 2)))
 
 function threadCount(value: string): number {
   const threads = Number(value)
@@ -117,15 +131,19 @@ audit
   .description("walk an org's hash chain and report the first broken link")
   .requiredOption('--org <orgId>', 'the org to verify')
   .option('--json', 'print the report as JSON')
-  .option('--threads <n>', `threads that walk a long chain on PostgreSQL (default: the cores, at most ${MAX_VERIFY_THREADS})`, threadCount)
+  .option('--threads <n>', `threads that walk a long chain on PostgreSQL (default: half the cores, at least 1, at most ${MAX_VERIFY_THREADS})`, threadCount)
   .action(async (options: { org: string; json?: boolean; threads?: number }) => {
     const cfg = config()
-    const { db, limiter } = await openRuntime(cfg, systemClock)
+    const [{ openDatabase }, { loadServiceKeys }, { verifyChainAndSeals }] = await Promise.all([
+      import('./db/database.js'),
+      import('./service-keys.js'),
+      import('./modules/audit/audit.verify.js'),
+    ])
+    const db = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir })
     const { evidenceSigner } = await loadServiceKeys(cfg)
-    const threads = options.threads ?? Math.min(MAX_VERIFY_THREADS, os.availableParallelism())
+    const threads = options.threads ?? defaultVerifyThreads()
     const report = await verifyChainAndSeals(db, options.org, [evidenceSigner], cfg.databaseUrl ? { parallel: { databaseUrl: cfg.databaseUrl, threads } } : {})
     await db.close()
-    await limiter.close()
     if (options.json) process.stdout.write(`${JSON.stringify(report)}\n`)
     else if (report.ok) process.stdout.write(`ok: ${report.events} events and ${report.seals?.seals ?? 0} seals of ${report.orgId} verify\n`)
     else process.stdout.write(`BROKEN at sequence ${report.broken?.sequence}${report.broken?.eventId ? ` (${report.broken.eventId})` : ''}: ${report.broken?.reason}\n`)
@@ -133,8 +151,14 @@ audit
   })
 
 /** The services a one-shot command needs (the audit log with its listeners, so webhooks see the events). */
-async function openServices(): Promise<{ services: ReturnType<typeof createServices>; close(): Promise<void> }> {
+async function openServices(): Promise<{ services: Services; close(): Promise<void> }> {
   const cfg = config()
+  const [{ systemClock }, { openRuntime }, { createServices }, { loadServiceKeys }] = await Promise.all([
+    import('./platform/clock.js'),
+    import('./runtime.js'),
+    import('./services.js'),
+    import('./service-keys.js'),
+  ])
   const { db, limiter } = await openRuntime(cfg, systemClock)
   const services = createServices({ config: cfg, db, clock: systemClock, limiter, ...(await loadServiceKeys(cfg)) })
   return { services, close: async () => { await db.close(); await limiter.close() } }
@@ -169,7 +193,7 @@ program
       // default growth lets the old space reach several times the live size before collecting.
       // Growing it by half keeps the peak resident set within budget (256 MB) for a few % CPU.
       v8.setFlagsFromString('--heap-growing-percent=50')
-      const { services, close } = await openServices()
+      const [{ services, close }, { importStatement }] = await Promise.all([openServices(), import('./modules/revenue/revenue.import.js')])
       const started = Date.now()
       const size = (await stat(file).catch(() => null))?.size ?? 0
       const onProgress = (p: ImportProgress) =>
@@ -198,7 +222,7 @@ program
   .option('--through <date>', 'include revenue whose period ends on or before this date (YYYY-MM-DD)')
   .action((options: { org: string; currency?: string; through?: string }) =>
     command(async () => {
-      const { services, close } = await openServices()
+      const [{ services, close }, { runPayouts }] = await Promise.all([openServices(), import('./modules/payouts/payouts.run.js')])
       try {
         const report = await runPayouts(services.db, services.payouts, {
           orgId: options.org,

@@ -7,12 +7,11 @@ import { createIdGenerator, type IdGenerator } from './platform/ids.js'
 import { createMemoryRateLimiter, type RateLimiter } from './platform/rate-limit.js'
 import { createCredentialCache, type CredentialCache } from './platform/credential-cache.js'
 import type { Job } from './worker/worker.js'
-import { createSecretBox, type SecretBox } from './platform/crypto.js'
+import type { SecretBox } from './platform/crypto.js'
 import { createWebhooksModule, type WebhookNetwork } from './modules/webhooks/webhooks.module.js'
-import { loadSecretsKey } from './modules/webhooks/webhooks.secrets.js'
 import type { WebhookService } from './modules/webhooks/webhooks.service.js'
 import { createEvidenceModule } from './modules/evidence/evidence.module.js'
-import { loadEvidenceSigner, type EvidenceSigner } from './modules/evidence/evidence.keys.js'
+import type { EvidenceSigner } from './modules/evidence/evidence.keys.js'
 import type { EvidenceService } from './modules/evidence/evidence.service.js'
 import { createClientsService, type ClientsService } from './modules/oauth/oauth.clients.js'
 import { createTokensService, type TokensService } from './modules/oauth/oauth.tokens.js'
@@ -38,13 +37,6 @@ export interface ServiceDeps {
   evidenceSigner?: EvidenceSigner
   /** DNS, jitter and timeouts of webhook deliveries (tests). */
   webhookNetwork?: Partial<WebhookNetwork>
-}
-
-/** The keys a process keeps across restarts: from configuration, or DATA_DIR (generated there on first run). */
-export async function loadServiceKeys(config: Config): Promise<{ secretBox: SecretBox; evidenceSigner: EvidenceSigner }> {
-  const key = await loadSecretsKey(config)
-  const evidenceSigner = await loadEvidenceSigner({ secretsKey: config.secretsKey ? key : null, dataDir: config.dataDir })
-  return { secretBox: createSecretBox(key), evidenceSigner }
 }
 
 /** Every module's service, wired once; shared by the API (`buildApp`), the worker and the CLI. */

@@ -30,6 +30,10 @@ export function recordingBackend(backend: SqlBackend, sent: string[], beforeSimp
       sent.push(`simple: ${text}`)
       return session.simpleAll(text)
     },
+    copyOut: (query, onChunk) => {
+      sent.push(`copy: ${query}`)
+      return session.copyOut(query, onChunk)
+    },
     release: () => session.release(),
   })
   return { ...backend, acquire: async () => wrap(await backend.acquire()), acquireOwner: async () => wrap(await backend.acquireOwner()) }

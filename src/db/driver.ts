@@ -94,7 +94,8 @@ function lastOf(results: readonly SqlResult[]): SqlResult {
   return results[results.length - 1] ?? { rows: [], affectedRows: 0 }
 }
 
-function setOrgStatement(orgId: string): string {
+/** The statement that puts a transaction in an org's tenant scope (RLS), for that transaction only. */
+export function setOrgStatement(orgId: string): string {
   if (!ORG_ID.test(orgId)) throw new Error('invalid org id for tenant scope')
   return `select set_config('app.org_id', ${quoteLiteral(orgId)}, true)`
 }

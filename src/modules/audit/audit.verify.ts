@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads'
 import { sql } from 'kysely'
 import type { Database } from '../../db/database.js'
-import { eventHash, GENESIS_HASH } from './audit.chain.js'
-import { RENDERED_EVENT_COLUMNS, type RenderableEventRow } from './audit.render.js'
+import { quoteLiteral, setOrgStatement } from '../../db/driver.js'
+import { GENESIS_HASH } from './audit.chain.js'
+import { LinkChecker, linkQuery, type LinkState } from './audit.links.js'
 import type { EvidenceSigner } from '../evidence/evidence.keys.js'
 import { verifySeals, type SealReport } from '../evidence/evidence.verify.js'
 
@@ -38,24 +39,6 @@ interface ChainHead {
   last: number
 }
 
-/** The stored columns the recipe needs, as text: no Date, BigInt or jsonb parsing by the driver. */
-type StoredEvent = RenderableEventRow
-
-function readRange(db: Database, orgId: string, from: number, to: number): Promise<StoredEvent[]> {
-  // A bounded range (not `>= from limit n`): an index range scan whatever the planner's statistics say.
-  return db.read(orgId, (reader) =>
-    reader
-      .selectFrom('org_events')
-      .select(['id', 'action', 'user_id', 'hash', 'resource_type', 'resource_id'])
-      .select(RENDERED_EVENT_COLUMNS)
-      .where('org_id', '=', orgId)
-      .where('sequence', '>=', BigInt(from))
-      .where('sequence', '<=', BigInt(to))
-      .orderBy('sequence', 'asc')
-      .execute(),
-  )
-}
-
 async function readHead(db: Database, orgId: string): Promise<ChainHead | undefined> {
   const row = await db.read(orgId, (reader) =>
     reader
@@ -75,27 +58,27 @@ async function nextPresent(db: Database, orgId: string, after: number): Promise<
   return row?.next == null ? null : Number(row.next)
 }
 
-/** Recomputes one stored event's hash by the published recipe; the reason when it does not match. */
-function mismatch(orgId: string, row: StoredEvent, sequence: number, previousHash: string): string | null {
-  let recomputed: string
+/**
+ * Checks the links `from`..`to` as PostgreSQL's binary COPY of them arrives (the next bytes are
+ * produced while these are hashed), in a transaction of the org's tenant scope, so RLS applies.
+ */
+async function checkLinks(db: Database, orgId: string, from: number, to: number, start: { verified: number; previousHash: string }): Promise<LinkState> {
+  const scope = setOrgStatement(orgId)
+  const checker = new LinkChecker(orgId, start)
+  const session = await db.backend.acquire()
   try {
-    recomputed = eventHash(
-      {
-        id: row.id,
-        orgId,
-        sequence,
-        action: row.action,
-        userId: row.user_id,
-        createdAt: row.created_at_iso,
-        resource: row.resource_type && row.resource_id ? { type: row.resource_type, id: row.resource_id } : null,
-        data: JSON.parse(row.data_json) as unknown,
-      },
-      previousHash,
-    )
-  } catch (error) {
-    return `its content cannot be canonicalised: ${error instanceof Error ? error.message : String(error)}`
+    await session.simple(`begin; ${scope}`)
+    try {
+      await session.copyOut(linkQuery(quoteLiteral(orgId), from, to), (chunk) => checker.push(chunk))
+      await session.simple('commit')
+    } catch (error) {
+      await session.simple('rollback').catch(() => undefined)
+      throw error
+    }
+  } finally {
+    session.release()
   }
-  return recomputed === row.hash ? null : `hash mismatch: stored ${row.hash}, recomputed ${recomputed}`
+  return checker.finish()
 }
 
 /** Where a walk stands: the last sequence verified and its stored hash, or the first broken link it met. */
@@ -113,33 +96,19 @@ export interface WalkEnd {
  */
 export async function walkRange(db: Database, orgId: string, start: { verified: number; previousHash: string }, target: number, headSequence: number, batch: number): Promise<WalkEnd> {
   let { verified, previousHash } = start
-  const stop = (broken: Broken): WalkEnd => ({ verified, previousHash, broken })
-  const range = (from: number) => {
-    const read = readRange(db, orgId, from, Math.min(from + batch - 1, target))
-    // A read started ahead may be abandoned when the walk stops early: never an unhandled rejection.
-    read.catch(() => undefined)
-    return read
-  }
-  let pending = verified < target ? range(verified + 1) : null
-  while (pending) {
-    const rows = await pending
+  while (verified < target) {
     const end = Math.min(verified + batch, target)
-    // The next batch is read while this one is hashed.
-    pending = end < target ? range(end + 1) : null
-    for (const row of rows) {
-      const sequence = Number(row.sequence_digits)
-      const expected = verified + 1
-      if (sequence !== expected) return stop({ sequence: expected, eventId: null, reason: `event ${expected} is missing (next present is ${sequence})` })
-      const reason = mismatch(orgId, row, sequence, previousHash)
-      if (reason) return stop({ sequence, eventId: row.id, reason })
-      previousHash = row.hash
-      verified = sequence
-    }
+    const state = await checkLinks(db, orgId, verified + 1, end, { verified, previousHash })
+    ;({ verified, previousHash } = state)
+    if (state.broken) return { verified, previousHash, broken: state.broken }
     if (verified < end) {
       const expected = verified + 1
       const next = await nextPresent(db, orgId, verified)
-      if (next !== null && next <= headSequence) return stop({ sequence: expected, eventId: null, reason: `event ${expected} is missing (next present is ${next})` })
-      return stop({ sequence: expected, eventId: null, reason: `chain ends at ${verified} but its head records ${headSequence} (events were removed from the end)` })
+      const reason =
+        next !== null && next <= headSequence
+          ? `event ${expected} is missing (next present is ${next})`
+          : `chain ends at ${verified} but its head records ${headSequence} (events were removed from the end)`
+      return { verified, previousHash, broken: { sequence: expected, eventId: null, reason } }
     }
   }
   return { verified, previousHash, broken: null }
