@@ -30,9 +30,9 @@ export function recordingBackend(backend: SqlBackend, sent: string[], beforeSimp
       sent.push(`simple: ${text}`)
       return session.simpleAll(text)
     },
-    copyOut: (query, onChunk) => {
+    copyOut: (query, onData) => {
       sent.push(`copy: ${query}`)
-      return session.copyOut(query, onChunk)
+      return session.copyOut(query, onData)
     },
     release: () => session.release(),
   })

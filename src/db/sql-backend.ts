@@ -1,8 +1,6 @@
-import { pipeline } from 'node:stream/promises'
-import { Writable } from 'node:stream'
 import pg from 'pg'
-import { to as copyTo } from 'pg-copy-streams'
 import type { PGlite } from '@electric-sql/pglite'
+import { copyOutOverPg, eachCopyData, type CopyDataHandler } from './copy-out.js'
 
 export interface SqlResult {
   rows: Record<string, unknown>[]
@@ -18,10 +16,11 @@ export interface SqlSession {
   /** The same, with every statement's result, in order. */
   simpleAll(sql: string): Promise<SqlResult[]>
   /**
-   * `COPY (<query>) TO STDOUT (FORMAT binary)`, the output handed to `onChunk` as it arrives:
-   * in pieces from a server, whole from PGlite. RLS applies as to any query of the session.
+   * `COPY (<query>) TO STDOUT (FORMAT binary)`, each CopyData message's payload (a row; the
+   * first also holds the header) handed to `onData` where it lies, as it arrives from a server,
+   * all at once from PGlite. RLS applies as to any query of the session.
    */
-  copyOut(query: string, onChunk: (chunk: Buffer) => void): Promise<void>
+  copyOut(query: string, onData: CopyDataHandler): Promise<void>
   /**
    * The statements prepared on the connection under this session (src/db/statement-cache.ts):
    * the connection's, so it outlives a checkout and is empty on a new connection.
@@ -124,20 +123,7 @@ function pgSession(client: pg.ClientBase, prepared: Set<string>, release: () => 
     query: async (sql, params) => lastResult(await corkedQuery(client, sql, params)),
     simple: async (sql) => lastResult((await client.query(sql)) as pg.QueryResult | pg.QueryResult[]),
     simpleAll: async (sql) => allResults((await client.query(sql)) as pg.QueryResult | pg.QueryResult[]),
-    copyOut: (query, onChunk) =>
-      pipeline(
-        client.query(copyTo(`copy (${query}) to stdout (format binary)`)),
-        new Writable({
-          write(chunk: Buffer, _encoding, done) {
-            try {
-              onChunk(chunk)
-              done()
-            } catch (error) {
-              done(error as Error)
-            }
-          },
-        }),
-      ),
+    copyOut: (query, onData) => copyOutOverPg(client, query, onData),
     release,
   }
 }
@@ -273,30 +259,6 @@ function simpleQueryMessage(sql: string): Uint8Array {
   return message
 }
 
-/** The CopyData payloads of a COPY TO STDOUT's protocol answer, in one buffer; its ErrorResponse thrown. */
-function copyData(answer: Uint8Array): Buffer {
-  const bytes = Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength)
-  const payloads: Buffer[] = []
-  for (let at = 0; at + 5 <= bytes.length; ) {
-    const type = bytes[at]!
-    const end = at + 1 + bytes.readInt32BE(at + 1)
-    if (type === 0x64 /* d: CopyData */) payloads.push(bytes.subarray(at + 5, end))
-    if (type === 0x45 /* E: ErrorResponse */) throw new Error(errorMessage(bytes.subarray(at + 5, end)))
-    at = end
-  }
-  return Buffer.concat(payloads)
-}
-
-/** The message field (M) of an ErrorResponse's fields. */
-function errorMessage(fields: Buffer): string {
-  for (let at = 0; at < fields.length && fields[at] !== 0; ) {
-    const end = fields.indexOf(0, at + 1)
-    if (fields[at] === 0x4d /* M */) return fields.toString('utf8', at + 1, end)
-    at = end + 1
-  }
-  return 'COPY failed'
-}
-
 export async function createPgliteBackend(dataDir: string, options: { template?: Blob } = {}): Promise<SqlBackend> {
   const { PGlite } = await import('@electric-sql/pglite')
   const db: PGlite = await PGlite.create(dataDir, {
@@ -333,9 +295,10 @@ export async function createPgliteBackend(dataDir: string, options: { template?:
         return { rows: (last?.rows ?? []) as Record<string, unknown>[], affectedRows: last?.affectedRows ?? 0 }
       },
       simpleAll: async (sql) => (await db.exec(sql)).map((one) => ({ rows: one.rows as Record<string, unknown>[], affectedRows: one.affectedRows ?? 0 })),
-      copyOut: async (query, onChunk) => {
+      copyOut: async (query, onData) => {
         // COPY TO STDOUT in the wire protocol (a file, even PGlite's /dev/blob, would need a privileged role).
-        onChunk(copyData(await db.execProtocolRaw(simpleQueryMessage(`copy (${query}) to stdout (format binary)`))))
+        const answer = await db.execProtocolRaw(simpleQueryMessage(`copy (${query}) to stdout (format binary)`))
+        eachCopyData(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength), onData)
       },
       release: () => {
         if (released) return

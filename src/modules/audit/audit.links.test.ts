@@ -32,7 +32,7 @@ async function copyOfLinks(orgId: string, from: number, to: number, scoped = tru
   const chunks: Buffer[] = []
   try {
     await session.simple(scoped ? `begin; ${setOrgStatement(orgId)}` : 'begin')
-    await session.copyOut(linkQuery(quoteLiteral(orgId), from, to), (chunk) => chunks.push(Buffer.from(chunk)))
+    await session.copyOut(linkQuery(quoteLiteral(orgId), from, to), (bytes, start, end) => chunks.push(Buffer.from(bytes.subarray(start, end))))
     await session.simple('commit')
   } finally {
     session.release()

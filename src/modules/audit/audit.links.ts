@@ -78,29 +78,45 @@ function verbatim(bytes: Buffer, start: number, end: number): boolean {
   return true
 }
 
-/** `.000Z` to `.999Z`: the end of an ISO 8601 time, by millisecond. */
+/** `000Z` to `999Z`: the end of an ISO 8601 time, by millisecond, as text and as bytes. */
 const MILLISECOND_ENDINGS = Array.from({ length: 1000 }, (_, ms) => `${String(ms).padStart(3, '0')}Z`)
+const MILLISECOND_ENDING_BYTES = MILLISECOND_ENDINGS.map((ending) => Buffer.from(ending))
 
 /**
  * The ISO 8601 text the API prints (`iso_utc`: milliseconds, truncated) of binary timestamptz
- * values, with the text up to the second kept from the last call: events come in time order.
+ * values. The text up to the second is kept from the last one read (events come in time
+ * order), as bytes too, so a link's text is written without building a string.
  */
 class IsoTimes {
   private second = Number.NaN
+  /** `YYYY-MM-DDTHH:MM:SS.` of the last time read, as text and as bytes. */
   private head = ''
+  headBytes = Buffer.alloc(0)
+  /** The last time's millisecond within its second; -1 when it is out of Date's range (no event was ever written so). */
+  millisecond = 0
+  private invalid = ''
 
-  of(bytes: Buffer, at: number): string {
+  read(bytes: Buffer, at: number): void {
     const micros = bytes.readInt32BE(at) * TWO_32 + bytes.readUInt32BE(at + 4)
     const ms = Math.floor(micros / 1000) + POSTGRES_EPOCH_MS
     const second = Math.floor(ms / 1000)
     if (second !== this.second) {
       const date = new Date(second * 1000)
-      // Out of Date's range: no event was ever written so; the link then cannot match.
-      if (Number.isNaN(date.getTime())) return `invalid time ${micros}`
+      if (Number.isNaN(date.getTime())) {
+        this.millisecond = -1
+        this.invalid = `invalid time ${micros}`
+        return
+      }
       this.second = second
       this.head = date.toISOString().slice(0, -4)
+      this.headBytes = Buffer.from(this.head)
     }
-    return this.head + MILLISECOND_ENDINGS[ms - second * 1000]!
+    this.millisecond = ms - second * 1000
+  }
+
+  /** The last time read, as text. */
+  text(): string {
+    return this.millisecond < 0 ? this.invalid : this.head + MILLISECOND_ENDINGS[this.millisecond]!
   }
 }
 
@@ -162,59 +178,63 @@ export class LinkChecker {
     this.previousVerbatim = verbatim(this.previous, 0, this.previous.length)
   }
 
-  /** Checks every whole row of the output so far; a row cut by the chunk's end waits for the next. */
-  push(chunk: Buffer): void {
+  /**
+   * Checks every whole row in `bytes[start..end)`, the next piece of the output; a row cut by
+   * its end waits for the next piece. The bytes are read in place, not kept.
+   */
+  push(bytes: Buffer, start = 0, end = bytes.length): void {
     if (this.ended) throw new Error('binary COPY output after its trailer')
-    let at = 0
+    let at = start
     if (this.pending) {
-      at = this.joinPending(chunk)
+      at = this.joinPending(bytes, start, end)
       if (at < 0) return
     }
-    at = this.read(chunk, at)
-    if (at < chunk.length) {
+    at = this.read(bytes, at, end)
+    if (at < end) {
       if (this.ended) throw new Error('binary COPY output after its trailer')
-      // Copied (a row's worth at most): the chunk's buffer may be reused by whoever handed it over.
-      this.pending = Buffer.from(chunk.subarray(at))
+      // Copied (a row's worth at most): the bytes may be reused by whoever handed them over.
+      this.pending = Buffer.from(bytes.subarray(at, end))
     }
   }
 
   /**
-   * Reads the row cut by the last chunk's end, joined with as little of `chunk` as completes it
-   * (the chunk itself is read in place, not copied); where the rest of `chunk` starts, or -1
-   * when all of it went to the cut row, which is still not whole.
+   * Reads the row cut by the last piece's end, joined with as little of this piece as completes
+   * it (the piece itself is read in place, not copied); where the rest of the piece starts, or
+   * -1 when all of it went to the cut row, which is still not whole.
    */
-  private joinPending(chunk: Buffer): number {
+  private joinPending(bytes: Buffer, start: number, end: number): number {
     const pending = this.pending!
-    for (let take = Math.min(chunk.length, 4096); ; take = Math.min(chunk.length, take * 4)) {
-      const joined = Buffer.concat([pending, chunk.subarray(0, take)])
-      const end = this.read(joined, 0)
-      // A whole row (or the header) now, so past what was pending: the rest is read from the chunk.
-      if (end > 0) {
+    const available = end - start
+    for (let take = Math.min(available, 4096); ; take = Math.min(available, take * 4)) {
+      const joined = Buffer.concat([pending, bytes.subarray(start, start + take)])
+      const used = this.read(joined, 0, joined.length)
+      // A whole row (or the header) now, so past what was pending: the rest is read from the piece.
+      if (used > 0) {
         this.pending = null
-        if (end < joined.length && this.ended) throw new Error('binary COPY output after its trailer')
-        return end - pending.length
+        if (used < joined.length && this.ended) throw new Error('binary COPY output after its trailer')
+        return start + used - pending.length
       }
-      if (take === chunk.length) {
+      if (take === available) {
         this.pending = joined
         return -1
       }
     }
   }
 
-  /** Reads the header if still due, then every whole row from `at`, up to the trailer; where reading stopped. */
-  private read(bytes: Buffer, from: number): number {
+  /** Reads the header if still due, then every whole row of `bytes[from..end)`, up to the trailer; where reading stopped. */
+  private read(bytes: Buffer, from: number, end: number): number {
     let at = from
     if (!this.headerRead) {
-      if (bytes.length - at < HEADER_BYTES) return at
+      if (end - at < HEADER_BYTES) return at
       if (!bytes.subarray(at, at + SIGNATURE.length).equals(SIGNATURE)) throw new Error('not a binary COPY output')
       const extension = bytes.readUInt32BE(at + SIGNATURE.length + 4)
-      if (bytes.length - at < HEADER_BYTES + extension) return at
+      if (end - at < HEADER_BYTES + extension) return at
       at += HEADER_BYTES + extension
       this.headerRead = true
     }
     const starts = this.starts
     const lengths = this.lengths
-    while (at + 2 <= bytes.length) {
+    while (at + 2 <= end) {
       const fields = bytes.readInt16BE(at)
       if (fields === -1) {
         this.ended = true
@@ -223,10 +243,10 @@ export class LinkChecker {
       if (fields !== FIELDS) throw new Error(`a binary COPY row of ${fields} fields, not ${FIELDS}`)
       let cursor = at + 2
       for (let field = 0; field < FIELDS; field += 1) {
-        if (cursor + 4 > bytes.length) return at
+        if (cursor + 4 > end) return at
         const length = bytes.readInt32BE(cursor)
         cursor += 4
-        if (length > 0 && cursor + length > bytes.length) return at
+        if (length > 0 && cursor + length > end) return at
         starts[field] = cursor
         lengths[field] = length
         if (length > 0) cursor += length
@@ -258,12 +278,12 @@ export class LinkChecker {
       this.broken = { sequence: expected, eventId: null, reason: `event ${expected} is missing (next present is ${sequence})` }
       return
     }
-    const createdAt = this.times.of(bytes, starts[CREATED_AT]!)
+    this.times.read(bytes, starts[CREATED_AT]!)
     const hashStart = starts[HASH]!
     const hashEnd = hashStart + lengths[HASH]!
-    if (!this.hashesAsStored(bytes, starts, lengths, sequence, createdAt, hashStart, hashEnd)) {
+    if (!this.hashesAsStored(bytes, starts, lengths, sequence, hashStart, hashEnd)) {
       this.linksByRecipe += 1
-      const link = this.decode(bytes, starts, lengths, createdAt)
+      const link = this.decode(bytes, starts, lengths, this.times.text())
       const reason = recipeMismatch(this.orgId, link, sequence, this.previousHash)
       if (reason) {
         this.broken = { sequence, eventId: link.id, reason }
@@ -275,18 +295,19 @@ export class LinkChecker {
   }
 
   /** Whether the event's canonical text, written from the stored bytes as they stand, hashes to the stored hash. */
-  private hashesAsStored(bytes: Buffer, starts: number[], lengths: number[], sequence: number, createdAt: string, hashStart: number, hashEnd: number): boolean {
+  private hashesAsStored(bytes: Buffer, starts: number[], lengths: number[], sequence: number, hashStart: number, hashEnd: number): boolean {
     const hasResource = lengths[RESOURCE_TYPE]! > 0 && lengths[RESOURCE_ID]! > 0
     for (const field of STRING_FIELDS) {
       if (lengths[field]! > 0 && !verbatim(bytes, starts[field]!, starts[field]! + lengths[field]!)) return false
     }
-    if (!this.previousVerbatim || hashEnd - hashStart !== SHA256_PREFIX.length + 64) return false
+    if (!this.previousVerbatim || hashEnd - hashStart !== SHA256_PREFIX.length + 64 || this.times.millisecond < 0) return false
     this.length = 0
     this.reserve(lengths[DATA]! + lengths[ID]! + lengths[ACTION]! + lengths[USER_ID]! + Math.max(0, lengths[RESOURCE_TYPE]!) + Math.max(0, lengths[RESOURCE_ID]!) + this.previous.length + this.orgIdJson.length + 256)
     this.constant(PART.action)
     this.field(bytes, starts, lengths, ACTION)
     this.constant(PART.createdAt)
-    this.ascii(createdAt)
+    this.constant(this.times.headBytes)
+    this.constant(MILLISECOND_ENDING_BYTES[this.times.millisecond]!)
     this.constant(PART.data)
     this.field(bytes, starts, lengths, DATA)
     this.constant(PART.id)
@@ -312,9 +333,7 @@ export class LinkChecker {
     const digest = hash('sha256', new Uint8Array(this.text.buffer, this.text.byteOffset, this.length), 'hex')
     // The stored `sha256:<hex>` compared in place, without decoding it.
     for (let i = 0; i < SHA256_PREFIX.length; i += 1) if (bytes[hashStart + i] !== SHA256_PREFIX.charCodeAt(i)) return false
-    const hex = hashStart + SHA256_PREFIX.length
-    for (let i = 0; i < 64; i += 1) if (bytes[hex + i] !== digest.charCodeAt(i)) return false
-    return true
+    return bytes.toString('latin1', hashStart + SHA256_PREFIX.length, hashEnd) === digest
   }
 
   private decode(bytes: Buffer, starts: number[], lengths: number[], createdAt: string): StoredLink {
@@ -335,7 +354,8 @@ export class LinkChecker {
   private remember(bytes: Buffer, start: number, end: number): void {
     if (this.previous.length !== end - start) this.previous = Buffer.allocUnsafe(end - start)
     bytes.copy(this.previous, 0, start, end)
-    this.previousVerbatim = verbatim(this.previous, 0, this.previous.length)
+    // A link is kept only when its stored hash is the `sha256:<lowercase hex>` computed for it: no escapes.
+    this.previousVerbatim = true
   }
 
   private reserve(bytes: number): void {

@@ -69,7 +69,7 @@ async function checkLinks(db: Database, orgId: string, from: number, to: number,
   try {
     await session.simple(`begin; ${scope}`)
     try {
-      await session.copyOut(linkQuery(quoteLiteral(orgId), from, to), (chunk) => checker.push(chunk))
+      await session.copyOut(linkQuery(quoteLiteral(orgId), from, to), (bytes, start, end) => checker.push(bytes, start, end))
       await session.simple('commit')
     } catch (error) {
       await session.simple('rollback').catch(() => undefined)
