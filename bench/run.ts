@@ -16,8 +16,9 @@ import { scaleOutScenario } from './scenarios/scale-out.js'
  */
 const scenarios: Scenario[] = [feedScenario, createScenario, webhooksScenario, importScenario, payoutRunScenario, verifyScenario, scaleOutScenario]
 
+// The local servers by default, as on the reference machine; REDIS_URL= (empty) runs without Redis.
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-const redisUrl = process.env.REDIS_URL ?? null
+const redisUrl = process.env.REDIS_URL === undefined ? 'redis://127.0.0.1:6379' : process.env.REDIS_URL || null
 const scale = Number(process.env.BENCH_SCALE ?? '1')
 
 const wanted = process.argv.slice(2).filter((arg) => arg !== '--')
@@ -33,10 +34,19 @@ if (selected.length === 0) {
 }
 
 const results: Record<string, Measurement[]> = {}
+const failed: Record<string, string> = {}
 for (const scenario of selected as Scenario[]) {
   process.stdout.write(`\n## ${scenario.name}: ${scenario.description}\n`)
   const started = Date.now()
-  const measurements = await scenario.run({ databaseUrl, redisUrl, scale, log: (message) => process.stdout.write(`   ${message}\n`) })
+  let measurements: Measurement[]
+  try {
+    measurements = await scenario.run({ databaseUrl, redisUrl, scale, log: (message) => process.stdout.write(`   ${message}\n`) })
+  } catch (error) {
+    // One scenario's failure is reported, and the others still run and are written.
+    failed[scenario.name] = error instanceof Error ? error.message : String(error)
+    process.stdout.write(`   FAILED: ${failed[scenario.name]}\n   (${((Date.now() - started) / 1000).toFixed(0)} s)\n`)
+    continue
+  }
   for (const m of measurements) {
     const verdict = m.ratio >= m.target ? 'meets' : 'BELOW'
     const extra = m.extra ? `  ${Object.entries(m.extra).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''
@@ -54,5 +64,9 @@ for (const scenario of selected as Scenario[]) {
 
 const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` }
 await mkdir(new URL('./results/', import.meta.url), { recursive: true })
-await writeFile(new URL('./results/latest.json', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), scale, machine, results }, null, 2)}\n`)
+await writeFile(new URL('./results/latest.json', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), scale, machine, results, failed }, null, 2)}\n`)
 process.stdout.write('\nwritten to bench/results/latest.json\n')
+if (Object.keys(failed).length > 0) {
+  process.stderr.write(`failed: ${Object.keys(failed).join(', ')}\n`)
+  process.exitCode = 1
+}
