@@ -44,13 +44,23 @@ function verdict(tier: RateTier, tokens: number, allowed: boolean, cost: number,
   }
 }
 
+/**
+ * Where buckets live. One step takes `cost` tokens when there are that many; for a take of
+ * one, up to `want` tokens at once (a lease) when the bucket holds them. `refund` tokens
+ * (leased earlier, never used) go back first, never beyond the burst. Cost 0 only looks.
+ */
+export interface BucketStore {
+  take(key: string, tier: RateTier, nowMs: number, cost: number, want: number, refund: number): Promise<{ allowed: boolean; tokens: number; granted: number }>
+  close(): Promise<void>
+}
+
 interface Bucket {
   tokens: number
   at: number
 }
 
-/** Buckets in this process: right for one node, and the default. */
-export function createMemoryRateLimiter(clock: Clock): RateLimiter {
+/** Buckets in this process. */
+export function createMemoryBucketStore(): BucketStore {
   const buckets = new Map<string, Bucket>()
   let sweepAt = 0
 
@@ -62,58 +72,166 @@ export function createMemoryRateLimiter(clock: Clock): RateLimiter {
   }
 
   return {
-    async take(key, tier, cost = 1) {
-      const now = clock.now().getTime()
+    async take(key, tier, now, cost, want, refund) {
       const ratePerMs = tier.perMinute / 60_000
       const bucket = buckets.get(key)
-      const tokens = bucket ? Math.min(tier.burst, bucket.tokens + (now - bucket.at) * ratePerMs) : tier.burst
-      const allowed = tokens >= cost && (cost > 0 || tokens >= 1)
-      const left = allowed ? tokens - cost : tokens
-      if (cost > 0) buckets.set(key, { tokens: left, at: now })
+      let tokens = bucket ? Math.min(tier.burst, bucket.tokens + (now - bucket.at) * ratePerMs) : tier.burst
+      tokens = Math.min(tier.burst, tokens + refund)
+      let granted = 0
+      if (tokens >= cost && (cost > 0 || tokens >= 1)) {
+        granted = cost === 1 && want > 1 ? Math.min(want, Math.floor(tokens)) : cost
+        tokens -= granted
+      }
+      if (cost > 0 || refund > 0) buckets.set(key, { tokens, at: now })
       sweep(now)
-      return verdict(tier, left, allowed, Math.max(cost, 1), now)
+      return { allowed: granted > 0 || (cost === 0 && tokens >= 1), tokens, granted }
     },
     async close() {},
   }
 }
 
-// One atomic step in Redis: refill, take, store, expire. KEYS[1] bucket; ARGV now ms, per-minute, burst, cost.
+// One atomic step in Redis: refill, refund, take, store, expire. KEYS[1] bucket; ARGV now ms, per-minute, burst, cost, want, refund.
 const TAKE_SCRIPT = `
 local now = tonumber(ARGV[1])
 local rate = tonumber(ARGV[2]) / 60000
 local burst = tonumber(ARGV[3])
 local cost = tonumber(ARGV[4])
+local want = tonumber(ARGV[5])
+local refund = tonumber(ARGV[6])
 local state = redis.call('HMGET', KEYS[1], 't', 'a')
 local tokens = burst
 if state[1] then
   tokens = math.min(burst, tonumber(state[1]) + math.max(0, now - tonumber(state[2])) * rate)
 end
-local allowed = 0
+tokens = math.min(burst, tokens + refund)
+local granted = 0
 if tokens >= cost and (cost > 0 or tokens >= 1) then
-  allowed = 1
-  tokens = tokens - cost
+  granted = cost
+  if cost == 1 and want > 1 then
+    granted = math.min(want, math.floor(tokens))
+  end
+  tokens = tokens - granted
 end
-if cost > 0 then
+if cost > 0 or refund > 0 then
   redis.call('HSET', KEYS[1], 't', tostring(tokens), 'a', tostring(now))
   redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) / rate) + 1000)
 end
-return { allowed, tostring(tokens) }
+local allowed = 0
+if granted > 0 or (cost == 0 and tokens >= 1) then
+  allowed = 1
+end
+return { allowed, tostring(tokens), granted }
 `
 
-/** Buckets shared by every API node through Redis. */
-export function createRedisRateLimiter(redis: Redis, clock: Clock, prefix = 'oeuvre:rl:'): RateLimiter {
+/** Buckets in Redis, shared by every API node. */
+export function createRedisBucketStore(redis: Redis, prefix = 'oeuvre:rl:'): BucketStore {
   redis.defineCommand('oeuvreTake', { numberOfKeys: 1, lua: TAKE_SCRIPT })
   const run = (redis as unknown as {
-    oeuvreTake(key: string, now: number, perMinute: number, burst: number, cost: number): Promise<[number, string]>
+    oeuvreTake(key: string, now: number, perMinute: number, burst: number, cost: number, want: number, refund: number): Promise<[number, string, number]>
   }).oeuvreTake.bind(redis)
   return {
-    async take(key, tier, cost = 1) {
-      const now = clock.now().getTime()
-      const [allowed, tokens] = await run(prefix + key, now, tier.perMinute, tier.burst, cost)
-      return verdict(tier, Number(tokens), allowed === 1, Math.max(cost, 1), now)
+    async take(key, tier, now, cost, want, refund) {
+      const [allowed, tokens, granted] = await run(prefix + key, now, tier.perMinute, tier.burst, cost, want, refund)
+      return { allowed: allowed === 1, tokens: Number(tokens), granted }
     },
     async close() {
       redis.disconnect()
     },
   }
+}
+
+/** How long this node keeps the unused tokens of a lease before they go back to the shared bucket. */
+export const LEASE_MS = 1_000
+
+/**
+ * Tokens a node takes from a shared bucket at once: a 64th of its burst, at most 256. The
+ * small buckets (sandbox and anonymous, burst 120; the login and token failure throttles)
+ * take one at a time, so they stay exact across nodes.
+ */
+export function leaseSize(tier: RateTier): number {
+  return Math.max(1, Math.min(256, Math.floor(tier.burst / 64)))
+}
+
+interface Lease {
+  /** Tokens taken from the bucket and not used yet. */
+  unused: number
+  /** What the bucket held just after they were taken. */
+  bucketAfter: number
+  until: number
+}
+
+/**
+ * A rate limiter over a bucket store. With `leases`, a node takes a lease of tokens from the
+ * shared bucket in one step and spends it locally for up to LEASE_MS, then gives back what it
+ * did not use with its next step for that bucket: one Redis round trip per lease instead of
+ * per request. A token is never spent twice (it left the bucket before it was spent), so the
+ * limit holds across nodes exactly as before; what a lease changes is that tokens one node
+ * holds are not available to another for up to a second (at most a 64th of the burst), and
+ * X-RateLimit-Remaining counts the bucket plus this node's own unused tokens (exact on one node).
+ */
+export function createRateLimiter(store: BucketStore, clock: Clock, options: { leases: boolean }): RateLimiter {
+  const leases = new Map<string, Lease>()
+  const leasing = new Map<string, Promise<unknown>>()
+  let sweepAt = 0
+
+  function sweep(now: number): void {
+    // Unused tokens of long-gone leases are not worth a round trip: the bucket has refilled since.
+    if (leases.size < 10_000 || now < sweepAt) return
+    sweepAt = now + 60_000
+    for (const [key, lease] of leases) if (now - lease.until > 60_000) leases.delete(key)
+  }
+
+  async function takeOne(key: string, tier: RateTier, want: number): Promise<BucketVerdict> {
+    for (;;) {
+      const now = clock.now().getTime()
+      const lease = leases.get(key)
+      if (lease && lease.unused >= 1 && now < lease.until) {
+        lease.unused -= 1
+        return verdict(tier, lease.bucketAfter + lease.unused, true, 1, now)
+      }
+      const inFlight = leasing.get(key)
+      if (inFlight) {
+        // Another request of this node is taking a lease for the bucket: share it.
+        await inFlight
+        continue
+      }
+      const refund = lease ? lease.unused : 0
+      leases.delete(key)
+      const step = store.take(key, tier, now, 1, want, refund)
+      leasing.set(key, step)
+      try {
+        const { allowed, tokens, granted } = await step
+        if (!allowed) return verdict(tier, tokens, false, 1, now)
+        leases.set(key, { unused: granted - 1, bucketAfter: tokens, until: now + LEASE_MS })
+        sweep(now)
+        return verdict(tier, tokens + granted - 1, true, 1, now)
+      } finally {
+        leasing.delete(key)
+      }
+    }
+  }
+
+  return {
+    async take(key, tier, cost = 1) {
+      const want = options.leases ? leaseSize(tier) : 1
+      if (cost === 1 && want > 1) return takeOne(key, tier, want)
+      const now = clock.now().getTime()
+      // A look or a take of several settles this node's lease of the bucket first: what it sees or takes is all there is.
+      const lease = leases.get(key)
+      leases.delete(key)
+      const { allowed, tokens } = await store.take(key, tier, now, cost, 1, lease ? lease.unused : 0)
+      return verdict(tier, tokens, allowed, Math.max(cost, 1), now)
+    },
+    close: () => store.close(),
+  }
+}
+
+/** Buckets in this process: right for one node, and the default. */
+export function createMemoryRateLimiter(clock: Clock): RateLimiter {
+  return createRateLimiter(createMemoryBucketStore(), clock, { leases: false })
+}
+
+/** Buckets shared by every API node through Redis, taken in leases. */
+export function createRedisRateLimiter(redis: Redis, clock: Clock, prefix = 'oeuvre:rl:'): RateLimiter {
+  return createRateLimiter(createRedisBucketStore(redis, prefix), clock, { leases: true })
 }
