@@ -99,7 +99,8 @@ export async function walkRange(db: Database, orgId: string, start: { verified: 
   while (verified < target) {
     const end = Math.min(verified + batch, target)
     const state = await checkLinks(db, orgId, verified + 1, end, { verified, previousHash })
-    ;({ verified, previousHash } = state)
+    verified = state.verified
+    previousHash = state.previousHash
     if (state.broken) return { verified, previousHash, broken: state.broken }
     if (verified < end) {
       const expected = verified + 1
