@@ -22,8 +22,18 @@ function errorMessage(fields: Buffer): string {
   return 'COPY failed'
 }
 
-/** Every CopyData payload of a whole protocol answer (PGlite's), in place; its ErrorResponse thrown. */
-export function eachCopyData(answer: Buffer, onData: CopyDataHandler): void {
+/** A simple-protocol Query message. */
+function queryMessage(sql: string): Uint8Array {
+  const text = Buffer.from(`${sql}\0`)
+  const message = Buffer.allocUnsafe(5 + text.length)
+  message.write('Q', 0, 'latin1')
+  message.writeInt32BE(4 + text.length, 1)
+  text.copy(message, 5)
+  return message
+}
+
+/** Every CopyData payload of a whole protocol answer, in place; its ErrorResponse thrown. */
+function eachCopyData(answer: Buffer, onData: CopyDataHandler): void {
   for (let at = 0; at + 5 <= answer.length; ) {
     const type = answer[at]!
     const end = at + 1 + answer.readInt32BE(at + 1)
@@ -145,4 +155,14 @@ export async function copyOutOverPg(client: pg.ClientBase, query: string, onData
   const copy = new CopyOutQuery(`copy (${query}) to stdout (format binary)`, onData)
   void client.query(copy as unknown as pg.QueryConfig)
   await copy.done
+}
+
+/**
+ * The same COPY through PGlite's wire-protocol interface (`execProtocolRaw`), which answers
+ * with every message at once. A COPY to a file, even PGlite's `/dev/blob`, would need a
+ * privileged role; TO STDOUT needs none.
+ */
+export async function copyOutOverPglite(execProtocolRaw: (message: Uint8Array) => Promise<Uint8Array>, query: string, onData: CopyDataHandler): Promise<void> {
+  const answer = await execProtocolRaw(queryMessage(`copy (${query}) to stdout (format binary)`))
+  eachCopyData(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength), onData)
 }

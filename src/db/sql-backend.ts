@@ -1,6 +1,6 @@
 import pg from 'pg'
 import type { PGlite } from '@electric-sql/pglite'
-import { copyOutOverPg, eachCopyData, type CopyDataHandler } from './copy-out.js'
+import { copyOutOverPg, copyOutOverPglite, type CopyDataHandler } from './copy-out.js'
 
 export interface SqlResult {
   rows: Record<string, unknown>[]
@@ -249,16 +249,6 @@ class Mutex {
   }
 }
 
-/** A simple-protocol Query message. */
-function simpleQueryMessage(sql: string): Uint8Array {
-  const text = Buffer.from(`${sql}\0`)
-  const message = Buffer.allocUnsafe(5 + text.length)
-  message.write('Q', 0, 'latin1')
-  message.writeInt32BE(4 + text.length, 1)
-  text.copy(message, 5)
-  return message
-}
-
 export async function createPgliteBackend(dataDir: string, options: { template?: Blob } = {}): Promise<SqlBackend> {
   const { PGlite } = await import('@electric-sql/pglite')
   const db: PGlite = await PGlite.create(dataDir, {
@@ -295,11 +285,7 @@ export async function createPgliteBackend(dataDir: string, options: { template?:
         return { rows: (last?.rows ?? []) as Record<string, unknown>[], affectedRows: last?.affectedRows ?? 0 }
       },
       simpleAll: async (sql) => (await db.exec(sql)).map((one) => ({ rows: one.rows as Record<string, unknown>[], affectedRows: one.affectedRows ?? 0 })),
-      copyOut: async (query, onData) => {
-        // COPY TO STDOUT in the wire protocol (a file, even PGlite's /dev/blob, would need a privileged role).
-        const answer = await db.execProtocolRaw(simpleQueryMessage(`copy (${query}) to stdout (format binary)`))
-        eachCopyData(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength), onData)
-      },
+      copyOut: (query, onData) => copyOutOverPglite((message) => db.execProtocolRaw(message), query, onData),
       release: () => {
         if (released) return
         released = true
