@@ -6,12 +6,13 @@ import { eventually } from '../../../test/eventually.js'
 import { ownerWithOrg, type OrgAccount } from '../../../test/helpers.js'
 import { drain, Receiver, useWebhookSuite, type WebhookTestApp } from '../../../test/webhook-helpers.js'
 import { createAgentPool, sendAttempt } from './webhooks.http.js'
-import { createDeliveryJob, DEFAULT_RETRY_SCHEDULE, deliveryPacing, type DeliveryWorkerDeps } from './webhooks.worker.js'
+import { ATTEMPT_TIMEOUT_MS, createDeliveryJob, DEFAULT_RETRY_SCHEDULE, deliveryPacing, nextClaimSize, type DeliveryWorkerDeps } from './webhooks.worker.js'
 import { asOwner } from '../../db/sql-backend.js'
 
 /**
  * The delivery worker's own machinery: kept-alive connections pinned to the checked
- * address, batched recording across orgs, and leases that no attempt outlives.
+ * address, batched recording across orgs, claims that grow while attempts are quick, and
+ * leases that no attempt outlives.
  */
 const TIMEOUT_MS = 1000
 const suite = useWebhookSuite({ timeoutMs: TIMEOUT_MS })
@@ -247,6 +248,54 @@ describe('recording', () => {
     } finally {
       await lift?.()
       await t.services.webhooks.remove(ctxOf(other), theirs.id)
+    }
+  })
+})
+
+describe('claim sizes', () => {
+  it('doubles each claim of a round up to 16 per lane while attempts are quick successes, back to 4 per lane after any other; a fixed batch size stays', () => {
+    const pacing = deliveryPacing({ concurrency: 2 })
+    expect([pacing.claimSize, pacing.maxClaimSize]).toEqual([8, 32])
+    const sizes = [pacing.claimSize]
+    for (const quick of [true, true, true, false, true]) sizes.push(nextClaimSize(sizes.at(-1)!, quick, pacing))
+    expect(sizes).toEqual([8, 16, 32, 32, 8, 16])
+    const fixed = deliveryPacing({ concurrency: 2, batchSize: 5 })
+    expect(nextClaimSize(5, true, fixed)).toBe(5)
+    // Each claim's lease covers its own size: 16 rounds of attempts ahead instead of 4.
+    expect(pacing.leaseFor(32) - pacing.leaseFor(8)).toBe(12 * ATTEMPT_TIMEOUT_MS)
+    expect(pacing.leaseMs).toBe(pacing.leaseFor(8))
+  })
+
+  it('claims more at a time while a round’s attempts are answered quickly, and keeps its first size while they fail', async () => {
+    const own = await Receiver.start()
+    try {
+      const webhook = await subscribe(owner, own.url())
+      for (let i = 0; i < 30; i += 1) await sendTest(owner, webhook.id)
+      const sizes: number[] = []
+      const worker = anotherWorker({ concurrency: 2, onClaim: (size) => sizes.push(size) })
+      expect(await drain(worker)).toBe(30)
+      expect(own.received).toHaveLength(30)
+      // 8 and 16 claimed 24; the third claim (32, the most for two lanes) found the 6 left.
+      expect(sizes).toEqual([8, 16, 32])
+
+      own.setFallback((_request, response) => {
+        response.writeHead(500)
+        response.end()
+      })
+      for (let i = 0; i < 20; i += 1) await sendTest(owner, webhook.id)
+      sizes.length = 0
+      expect(await drain(worker)).toBe(20)
+      expect(sizes).toEqual([8, 8, 8])
+
+      // Their retries are answered: the claims grow again (and nothing is left for the next test).
+      own.setFallback((_request, response) => response.end('ok'))
+      t.clock.advance(5 * SECOND)
+      sizes.length = 0
+      expect(await drain(worker)).toBe(20)
+      expect(sizes).toEqual([8, 16])
+      expect(own.received).toHaveLength(70)
+    } finally {
+      await own.close()
     }
   })
 })

@@ -18,6 +18,15 @@ export const ATTEMPT_TIMEOUT_MS = 15 * SECOND
 export const DEFAULT_CONCURRENCY = 16
 /** Deliveries claimed at once, per attempt under way: a claim (two round trips) then feeds each lane several attempts. */
 const CLAIMED_PER_LANE = 4
+/**
+ * While every attempt is answered quickly, each claim of a round is twice the last, up to
+ * this many per lane: fewer claims and recordings per delivery (about 15% of the worker's
+ * and PostgreSQL's time per delivery against a local receiver, docs/performance.md), while
+ * a slow or failing endpoint keeps claims small, so little waits behind its attempts.
+ */
+const MAX_CLAIMED_PER_LANE = 16
+/** An attempt answered (with success) within this long lets the next claim grow. */
+const QUICK_ATTEMPT_MS = SECOND
 /** A round stops claiming after this long, so a stopping worker waits little more than the attempts under way. */
 const ROUND_BUDGET_MS = 2 * SECOND
 /** Outcomes wait at most this long for others to share their recording. */
@@ -25,9 +34,11 @@ const RECORD_WAIT_MS = 20
 
 /**
  * The worker's sizes (defaults filled in) and the lease they need. A claim is made once
- * fewer than `concurrency` deliveries are ready, so a claimed delivery waits behind at most
- * ceil(claimSize / concurrency) + 1 rounds of attempts (each at most the timeout), then
- * makes its own and is recorded: the lease covers all that. An attempt that would start
+ * fewer than `concurrency` deliveries are ready, so a delivery claimed in a claim of `size`
+ * waits behind at most ceil(size / concurrency) + 1 rounds of attempts (each at most the
+ * timeout), then makes its own and is recorded: `leaseFor(size)` covers all that, whatever
+ * the size of the claims before it (they leave fewer than `concurrency` ready). A round's
+ * first claim is `claimSize`; later ones grow to `maxClaimSize` (nextClaimSize). An attempt that would start
  * with less than its timeout plus a margin for recording left is not sent (the claim goes
  * back), so no attempt outlives its lease and no other worker can send it meanwhile.
  */
@@ -35,8 +46,15 @@ export function deliveryPacing(options: { timeoutMs?: number; concurrency?: numb
   const timeoutMs = options.timeoutMs ?? ATTEMPT_TIMEOUT_MS
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY)
   const claimSize = Math.max(1, options.batchSize ?? CLAIMED_PER_LANE * concurrency)
-  const leaseMs = (Math.ceil(claimSize / concurrency) + 2) * timeoutMs + 15 * SECOND
-  return { timeoutMs, concurrency, claimSize, leaseMs, minLeaseLeftMs: timeoutMs + 10 * SECOND }
+  // A fixed batch size stays fixed; the default grows while attempts are quick.
+  const maxClaimSize = options.batchSize === undefined ? MAX_CLAIMED_PER_LANE * concurrency : claimSize
+  const leaseFor = (size: number) => (Math.ceil(size / concurrency) + 2) * timeoutMs + 15 * SECOND
+  return { timeoutMs, concurrency, claimSize, maxClaimSize, leaseMs: leaseFor(claimSize), leaseFor, minLeaseLeftMs: timeoutMs + 10 * SECOND }
+}
+
+/** The next claim's size: doubled (up to the most) when the attempts finished since the last claim were all quick successes, else back to the first. */
+export function nextClaimSize(last: number, quick: boolean, pacing: { claimSize: number; maxClaimSize: number }): number {
+  return quick ? Math.min(last * 2, pacing.maxClaimSize) : pacing.claimSize
 }
 
 export interface DeliveryWorkerDeps {
@@ -52,10 +70,12 @@ export interface DeliveryWorkerDeps {
   timeoutMs?: number
   /** Attempts under way at once (default DEFAULT_CONCURRENCY). */
   concurrency?: number
-  /** Deliveries per claim (default: four per attempt under way). */
+  /** Deliveries per claim, fixed (default: four per attempt under way, growing to 16 while attempts are quick). */
   batchSize?: number
   /** Pinned keep-alive agents kept open (default DEFAULT_MAX_AGENTS). */
   maxAgents?: number
+  /** Told the size of each claim as it is made (metrics, tests). */
+  onClaim?: (size: number) => void
 }
 
 /** A claimed delivery ready for a lane. */
@@ -66,7 +86,8 @@ interface Sendable {
 
 export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
   const { db, clock } = deps
-  const { timeoutMs, concurrency, claimSize, leaseMs, minLeaseLeftMs } = deliveryPacing(deps)
+  const pacing = deliveryPacing(deps)
+  const { timeoutMs, concurrency, leaseFor, minLeaseLeftMs } = pacing
   const agents = createAgentPool({ timeoutMs, ...(deps.maxAgents ? { maxAgents: deps.maxAgents } : {}) })
   // AES-GCM and the HMAC key imports per attempt are work a cache removes; a rotated secret has a new sealed form.
   const openSecret = memo((sealed) => signingKey(deps.box.open(sealed)))
@@ -106,9 +127,9 @@ export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
   }
 
   /** Claims the next deliveries and reads them with their endpoints (one statement per org). */
-  async function claimNext(owner: LeaseOwner): Promise<{ claimed: number; sendable: Sendable[]; abandoned: Outcome[] }> {
+  async function claimNext(owner: LeaseOwner, size: number): Promise<{ claimed: number; sendable: Sendable[]; abandoned: Outcome[] }> {
     const now = clock.now()
-    const claims = await claimDue(db, owner, now, new Date(now.getTime() + leaseMs), claimSize)
+    const claims = await claimDue(db, owner, now, new Date(now.getTime() + leaseFor(size)), size)
     const byOrg = new Map<string, Claim[]>()
     for (const claim of claims) {
       const list = byOrg.get(claim.orgId)
@@ -150,6 +171,11 @@ export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
     let recordTimer: NodeJS.Timeout | undefined
     let busy = 0
     let handled = 0
+    // The size of the claim made last, and the attempts finished since: how many were quick successes, and whether any was not.
+    let claimSize = pacing.claimSize
+    let quickSince = 0
+    let slowSince = false
+    let claims = 0
 
     const refill = (): void => {
       if (claiming || !more || ready.length >= concurrency) return
@@ -157,13 +183,19 @@ export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
         more = false
         return
       }
-      claiming = claimNext(owner)
+      if (claims > 0) claimSize = nextClaimSize(claimSize, quickSince > 0 && !slowSince, pacing)
+      claims += 1
+      quickSince = 0
+      slowSince = false
+      const size = claimSize
+      deps.onClaim?.(size)
+      claiming = claimNext(owner, size)
         .then(
           ({ claimed, sendable, abandoned }) => {
             handled += claimed
             ready.push(...sendable)
             finished.push(...abandoned)
-            if (claimed < claimSize) more = false
+            if (claimed < size) more = false
           },
           (error: unknown) => {
             errors.push(error)
@@ -212,6 +244,8 @@ export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
         busy += 1
         try {
           const result = await attempt(item)
+          if (result && result.outcome === 'success' && result.latencyMs <= QUICK_ATTEMPT_MS) quickSince += 1
+          else slowSince = true
           if (result) finished.push({ claim: item.claim, endpointId: item.delivery.endpoint_id, attempt: result })
         } catch (error) {
           // Unrecorded, the claim is recovered once this round's owner is gone, and sent again.
