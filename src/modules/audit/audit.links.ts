@@ -15,8 +15,6 @@ import { eventHash } from './audit.chain.js'
 const LINK_COLUMNS = 'sequence, id, action, user_id, resource_type, resource_id, created_at, data, hash'
 const FIELDS = 9
 const [SEQUENCE, ID, ACTION, USER_ID, RESOURCE_TYPE, RESOURCE_ID, CREATED_AT, DATA, HASH] = [0, 1, 2, 3, 4, 5, 6, 7, 8] as const
-/** The text fields written into the canonical text as JSON strings. */
-const STRING_FIELDS = [ID, ACTION, USER_ID, RESOURCE_TYPE, RESOURCE_ID] as const
 
 /** The query whose binary COPY a LinkChecker reads: one org's events `from`..`to`, in sequence order. */
 export function linkQuery(orgIdLiteral: string, from: number, to: number): string {
@@ -297,43 +295,43 @@ export class LinkChecker {
   /** Whether the event's canonical text, written from the stored bytes as they stand, hashes to the stored hash. */
   private hashesAsStored(bytes: Buffer, starts: number[], lengths: number[], sequence: number, hashStart: number, hashEnd: number): boolean {
     const hasResource = lengths[RESOURCE_TYPE]! > 0 && lengths[RESOURCE_ID]! > 0
-    for (const field of STRING_FIELDS) {
-      if (lengths[field]! > 0 && !verbatim(bytes, starts[field]!, starts[field]! + lengths[field]!)) return false
-    }
     if (!this.previousVerbatim || hashEnd - hashStart !== SHA256_PREFIX.length + 64 || this.times.millisecond < 0) return false
     this.length = 0
     this.reserve(lengths[DATA]! + lengths[ID]! + lengths[ACTION]! + lengths[USER_ID]! + Math.max(0, lengths[RESOURCE_TYPE]!) + Math.max(0, lengths[RESOURCE_ID]!) + this.previous.length + this.orgIdJson.length + 256)
+    // The text fields are checked to need no JSON escape as they are copied (else: the recipe).
     this.constant(PART.action)
-    this.field(bytes, starts, lengths, ACTION)
+    if (!this.verbatimField(bytes, starts, lengths, ACTION)) return false
     this.constant(PART.createdAt)
     this.constant(this.times.headBytes)
     this.constant(MILLISECOND_ENDING_BYTES[this.times.millisecond]!)
     this.constant(PART.data)
     this.field(bytes, starts, lengths, DATA)
     this.constant(PART.id)
-    this.field(bytes, starts, lengths, ID)
+    if (!this.verbatimField(bytes, starts, lengths, ID)) return false
     this.constant(PART.orgId)
     this.constant(this.orgIdJson)
     this.constant(PART.previousHash)
     this.constant(this.previous)
     if (hasResource) {
       this.constant(PART.resource)
-      this.field(bytes, starts, lengths, RESOURCE_ID)
+      if (!this.verbatimField(bytes, starts, lengths, RESOURCE_ID)) return false
       this.constant(PART.resourceType)
-      this.field(bytes, starts, lengths, RESOURCE_TYPE)
+      if (!this.verbatimField(bytes, starts, lengths, RESOURCE_TYPE)) return false
       this.constant(PART.resourceEnd)
     } else {
       this.constant(PART.noResource)
     }
     this.ascii(String(sequence))
     this.constant(PART.userId)
-    this.field(bytes, starts, lengths, USER_ID)
+    if (!this.verbatimField(bytes, starts, lengths, USER_ID)) return false
     this.constant(PART.end)
     // A plain view: cheaper to make than a Buffer's subarray, once per event.
     const digest = hash('sha256', new Uint8Array(this.text.buffer, this.text.byteOffset, this.length), 'hex')
-    // The stored `sha256:<hex>` compared in place, without decoding it.
+    // The stored `sha256:<hex>` compared in place, without decoding it or making a string of it.
     for (let i = 0; i < SHA256_PREFIX.length; i += 1) if (bytes[hashStart + i] !== SHA256_PREFIX.charCodeAt(i)) return false
-    return bytes.toString('latin1', hashStart + SHA256_PREFIX.length, hashEnd) === digest
+    const hexStart = hashStart + SHA256_PREFIX.length
+    for (let i = 0; i < 64; i += 1) if (bytes[hexStart + i] !== digest.charCodeAt(i)) return false
+    return true
   }
 
   private decode(bytes: Buffer, starts: number[], lengths: number[], createdAt: string): StoredLink {
@@ -372,6 +370,23 @@ export class LinkChecker {
 
   private constant(part: Buffer): void {
     this.copy(part, 0, part.length)
+  }
+
+  /** Copies a text field, unless a byte of it needs a JSON escape (false: nothing more is written). */
+  private verbatimField(bytes: Buffer, starts: number[], lengths: number[], field: number): boolean {
+    const length = lengths[field]!
+    if (length <= 0) return true
+    const text = this.text
+    const start = starts[field]!
+    const end = start + length
+    let to = this.length
+    for (let i = start; i < end; i += 1) {
+      const byte = bytes[i]!
+      if (byte < 0x20 || byte === 0x22 || byte === 0x5c) return false
+      text[to++] = byte
+    }
+    this.length = to
+    return true
   }
 
   private field(bytes: Buffer, starts: number[], lengths: number[], field: number): void {
