@@ -78,7 +78,8 @@ function verbatim(bytes: Buffer, start: number, end: number): boolean {
 
 /** `000Z` to `999Z`: the end of an ISO 8601 time, by millisecond, as text and as bytes. */
 const MILLISECOND_ENDINGS = Array.from({ length: 1000 }, (_, ms) => `${String(ms).padStart(3, '0')}Z`)
-const MILLISECOND_ENDING_BYTES = MILLISECOND_ENDINGS.map((ending) => Buffer.from(ending))
+/** The same, each followed by the text up to the data (`000Z","data":`). */
+const MILLISECOND_DATA_BYTES = MILLISECOND_ENDINGS.map((ending) => Buffer.concat([Buffer.from(ending), PART.data]))
 
 /**
  * The ISO 8601 text the API prints (`iso_utc`: milliseconds, truncated) of binary timestamptz
@@ -154,6 +155,11 @@ export class LinkChecker {
   linksByRecipe = 0
   private readonly orgId: string
   private readonly orgIdJson: Buffer
+  /** The text from the id's closing quote to the previous hash's opening one: the same in every link of the org. */
+  private readonly orgRun: Buffer
+  /** `","createdAt":"` and the time up to the second of the last link, rebuilt when the second changes. */
+  private createdAtRun = Buffer.alloc(0)
+  private createdAtHead: Buffer | null = null
   private pending: Buffer | null = null
   private headerRead = false
   private ended = false
@@ -171,6 +177,7 @@ export class LinkChecker {
   constructor(orgId: string, start: { verified: number; previousHash: string }) {
     this.orgId = orgId
     this.orgIdJson = Buffer.from(jsonString(orgId))
+    this.orgRun = Buffer.concat([PART.orgId, this.orgIdJson, PART.previousHash])
     this.verified = start.verified
     this.previous = Buffer.from(start.previousHash)
     this.previousVerbatim = verbatim(this.previous, 0, this.previous.length)
@@ -301,16 +308,16 @@ export class LinkChecker {
     // The text fields are checked to need no JSON escape as they are copied (else: the recipe).
     this.constant(PART.action)
     if (!this.verbatimField(bytes, starts, lengths, ACTION)) return false
-    this.constant(PART.createdAt)
-    this.constant(this.times.headBytes)
-    this.constant(MILLISECOND_ENDING_BYTES[this.times.millisecond]!)
-    this.constant(PART.data)
+    if (this.createdAtHead !== this.times.headBytes) {
+      this.createdAtHead = this.times.headBytes
+      this.createdAtRun = Buffer.concat([PART.createdAt, this.createdAtHead])
+    }
+    this.constant(this.createdAtRun)
+    this.constant(MILLISECOND_DATA_BYTES[this.times.millisecond]!)
     this.field(bytes, starts, lengths, DATA)
     this.constant(PART.id)
     if (!this.verbatimField(bytes, starts, lengths, ID)) return false
-    this.constant(PART.orgId)
-    this.constant(this.orgIdJson)
-    this.constant(PART.previousHash)
+    this.constant(this.orgRun)
     this.constant(this.previous)
     if (hasResource) {
       this.constant(PART.resource)
