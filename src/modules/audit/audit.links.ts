@@ -88,9 +88,10 @@ const MILLISECOND_DATA_BYTES = MILLISECOND_ENDINGS.map((ending) => Buffer.concat
  */
 class IsoTimes {
   private second = Number.NaN
-  /** `YYYY-MM-DDTHH:MM:SS.` of the last time read, as text and as bytes. */
+  /** `YYYY-MM-DDTHH:MM:SS.` of the last time read, as text. */
   private head = ''
-  headBytes = Buffer.alloc(0)
+  /** The same as bytes, after the canonical text's `","createdAt":"`, as a link's text has them. */
+  createdAtRun = Buffer.alloc(0)
   /** The last time's millisecond within its second; -1 when it is out of Date's range (no event was ever written so). */
   millisecond = 0
   private invalid = ''
@@ -108,7 +109,7 @@ class IsoTimes {
       }
       this.second = second
       this.head = date.toISOString().slice(0, -4)
-      this.headBytes = Buffer.from(this.head)
+      this.createdAtRun = Buffer.concat([PART.createdAt, Buffer.from(this.head)])
     }
     this.millisecond = ms - second * 1000
   }
@@ -157,9 +158,6 @@ export class LinkChecker {
   private readonly orgIdJson: Buffer
   /** The text from the id's closing quote to the previous hash's opening one: the same in every link of the org. */
   private readonly orgRun: Buffer
-  /** `","createdAt":"` and the time up to the second of the last link, rebuilt when the second changes. */
-  private createdAtRun = Buffer.alloc(0)
-  private createdAtHead: Buffer | null = null
   private pending: Buffer | null = null
   private headerRead = false
   private ended = false
@@ -308,11 +306,7 @@ export class LinkChecker {
     // The text fields are checked to need no JSON escape as they are copied (else: the recipe).
     this.constant(PART.action)
     if (!this.verbatimField(bytes, starts, lengths, ACTION)) return false
-    if (this.createdAtHead !== this.times.headBytes) {
-      this.createdAtHead = this.times.headBytes
-      this.createdAtRun = Buffer.concat([PART.createdAt, this.createdAtHead])
-    }
-    this.constant(this.createdAtRun)
+    this.constant(this.times.createdAtRun)
     this.constant(MILLISECOND_DATA_BYTES[this.times.millisecond]!)
     this.field(bytes, starts, lengths, DATA)
     this.constant(PART.id)

@@ -175,7 +175,6 @@ export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
     let claimSize = pacing.claimSize
     let quickSince = 0
     let slowSince = false
-    let claims = 0
 
     const refill = (): void => {
       if (claiming || !more || ready.length >= concurrency) return
@@ -183,8 +182,8 @@ export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
         more = false
         return
       }
-      if (claims > 0) claimSize = nextClaimSize(claimSize, quickSince > 0 && !slowSince, pacing)
-      claims += 1
+      // The round's first claim has seen no attempt yet, so it is the first size.
+      claimSize = nextClaimSize(claimSize, quickSince > 0 && !slowSince, pacing)
       quickSince = 0
       slowSince = false
       const size = claimSize
