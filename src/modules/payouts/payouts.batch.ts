@@ -48,6 +48,14 @@ interface CreatorTotals {
 
 const live = sql.join(LIVE_STATUSES.map((status) => sql.lit(status)))
 
+/** No live payout holds allocation `a`: a LIMIT 1 lateral probe of payout_items_live (see unpaidOf). */
+const unheld = sql`
+    left join lateral (
+      select true as held from payout_items i
+      where i.org_id = a.org_id and i.revenue_id = a.revenue_id and i.creator_id = a.creator_id and i.released_at is null
+      limit 1
+    ) h on true`
+
 /**
  * Allocations of the page's creators (`p`: creator_id, currency) that no live payout holds, up to
  * `through`. The live-item check is a LIMIT 1 lateral probe of payout_items_live, never an anti-join:
@@ -59,11 +67,7 @@ function unpaidOf(orgId: string, through: string | undefined) {
     from p
     join revenue_allocations a on a.org_id = ${orgId} and a.creator_id = p.creator_id and a.currency = p.currency
     join revenue_entries r on r.org_id = a.org_id and r.id = a.revenue_id
-    left join lateral (
-      select true as held from payout_items i
-      where i.org_id = a.org_id and i.revenue_id = a.revenue_id and i.creator_id = a.creator_id and i.released_at is null
-      limit 1
-    ) h on true
+    ${unheld}
     where h.held is null ${through === undefined ? sql`` : sql`and r.period_end <= ${through}`}`
 }
 
@@ -151,31 +155,39 @@ function statementOrRefusal(outcome: PayoutPageOutcome, input: Parameters<typeof
 }
 
 /**
- * Links every payout to the allocations its statement summed, in one INSERT ... SELECT whose
- * arbiter is payout_items_live itself (an allocation a live payout holds is skipped: no probe of
- * the table being filled, which a plan made while it was empty would rescan per row), and checks
- * that what was linked is what was summed: allocations only ever appear (the creators' locks keep
- * every payout, cancel and failure of theirs out), so equal counts and sums mean the same set;
- * otherwise revenue committed in between and the page is run again.
+ * Links every payout to the allocations its statement summed, in one statement: the page's
+ * unheld allocations are read once with their amounts (`unpaid`) and inserted as plain rows (the
+ * unique index payout_items_live still refuses an allocation a live payout holds, and that error
+ * sends the page to the one-by-one path; a speculative ON CONFLICT insert cost twice as much per
+ * row). Each payout's count and sum are then read from `unpaid`, and the rows linked are counted,
+ * instead of looking each linked allocation up again. Allocations only ever appear (the
+ * creators' locks keep every payout, cancel and failure of theirs out), so equal counts and sums
+ * mean the same set; otherwise revenue committed in between and the page is run again.
  */
 async function insertItems(tx: Tx, orgId: string, payouts: readonly PayoutRow[], through: string | undefined): Promise<void> {
-  const linked = await sql<{ payout_id: string; entries: number; earnings: string }>`
+  const summed = await sql<{ payout_id: string; entries: number; earnings: string; linked: number }>`
     with p (creator_id, currency, payout_id) as (
       select * from unnest(${payouts.map((row) => row.creator_id)}::text[], ${payouts.map((row) => row.currency)}::text[], ${payouts.map((row) => row.id)}::text[])
     ),
-    linked as (
-      insert into payout_items (org_id, payout_id, revenue_id, creator_id, released_at)
-      select a.org_id, p.payout_id, a.revenue_id, a.creator_id, null
+    unpaid as materialized (
+      select p.payout_id, a.revenue_id, a.creator_id, a.amount_micros
       from p
       join revenue_allocations a on a.org_id = ${orgId} and a.creator_id = p.creator_id and a.currency = p.currency
       ${through === undefined ? sql`` : sql`join revenue_entries r on r.org_id = a.org_id and r.id = a.revenue_id and r.period_end <= ${through}`}
-      on conflict (org_id, revenue_id, creator_id) where released_at is null do nothing
-      returning payout_id, revenue_id, creator_id
+      ${unheld}
+      where h.held is null
+    ),
+    linked as (
+      insert into payout_items (org_id, payout_id, revenue_id, creator_id, released_at)
+      select ${orgId}, payout_id, revenue_id, creator_id, null from unpaid
+      returning 1
     )
-    select l.payout_id, count(*)::int as entries, sum(a.amount_micros)::text as earnings
-    from linked l join revenue_allocations a on a.org_id = ${orgId} and a.revenue_id = l.revenue_id and a.creator_id = l.creator_id
-    group by l.payout_id`.execute(tx)
-  const byPayout = new Map(linked.rows.map((row) => [row.payout_id, row]))
+    select payout_id, count(*)::int as entries, sum(amount_micros)::text as earnings, (select count(*) from linked)::int as linked
+    from unpaid group by payout_id`.execute(tx)
+  // Every linked row is an unpaid row, so as many linked as unpaid means each payout holds exactly its own.
+  const unpaid = summed.rows.reduce((count, row) => count + row.entries, 0)
+  if (summed.rows.length > 0 && summed.rows[0]!.linked !== unpaid) throw new PayoutPageChanged(payouts[0]!.id)
+  const byPayout = new Map(summed.rows.map((row) => [row.payout_id, row]))
   for (const payout of payouts) {
     const row = byPayout.get(payout.id)
     if ((row?.entries ?? 0) !== payout.entries || BigInt(row?.earnings ?? 0) !== payout.earnings_micros) throw new PayoutPageChanged(payout.id)
