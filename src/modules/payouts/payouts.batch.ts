@@ -159,13 +159,14 @@ function statementOrRefusal(outcome: PayoutPageOutcome, input: Parameters<typeof
  * unheld allocations are read once with their amounts (`unpaid`) and inserted as plain rows (the
  * unique index payout_items_live still refuses an allocation a live payout holds, and that error
  * sends the page to the one-by-one path; a speculative ON CONFLICT insert cost twice as much per
- * row). Each payout's count and sum are then read from `unpaid`, and the rows linked are counted,
- * instead of looking each linked allocation up again. Allocations only ever appear (the
+ * row). A plain INSERT ... SELECT links every row of `unpaid` or fails, so each payout's count
+ * and sum are read from `unpaid` instead of looking each linked allocation up again. A
+ * data-modifying CTE runs whether or not it is read. Allocations only ever appear (the
  * creators' locks keep every payout, cancel and failure of theirs out), so equal counts and sums
  * mean the same set; otherwise revenue committed in between and the page is run again.
  */
 async function insertItems(tx: Tx, orgId: string, payouts: readonly PayoutRow[], through: string | undefined): Promise<void> {
-  const summed = await sql<{ payout_id: string; entries: number; earnings: string; linked: number }>`
+  const summed = await sql<{ payout_id: string; entries: number; earnings: string }>`
     with p (creator_id, currency, payout_id) as (
       select * from unnest(${payouts.map((row) => row.creator_id)}::text[], ${payouts.map((row) => row.currency)}::text[], ${payouts.map((row) => row.id)}::text[])
     ),
@@ -180,13 +181,9 @@ async function insertItems(tx: Tx, orgId: string, payouts: readonly PayoutRow[],
     linked as (
       insert into payout_items (org_id, payout_id, revenue_id, creator_id, released_at)
       select ${orgId}, payout_id, revenue_id, creator_id, null from unpaid
-      returning 1
     )
-    select payout_id, count(*)::int as entries, sum(amount_micros)::text as earnings, (select count(*) from linked)::int as linked
+    select payout_id, count(*)::int as entries, sum(amount_micros)::text as earnings
     from unpaid group by payout_id`.execute(tx)
-  // Every linked row is an unpaid row, so as many linked as unpaid means each payout holds exactly its own.
-  const unpaid = summed.rows.reduce((count, row) => count + row.entries, 0)
-  if (summed.rows.length > 0 && summed.rows[0]!.linked !== unpaid) throw new PayoutPageChanged(payouts[0]!.id)
   const byPayout = new Map(summed.rows.map((row) => [row.payout_id, row]))
   for (const payout of payouts) {
     const row = byPayout.get(payout.id)
