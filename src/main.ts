@@ -3,6 +3,7 @@ import os from 'node:os'
 import v8 from 'node:v8'
 import { Command, InvalidArgumentError } from 'commander'
 import { ConfigError, loadConfig, type Config } from './config.js'
+import type { ChainReport } from './modules/audit/audit.verify.js'
 import type { ImportProgress } from './modules/revenue/revenue.import.js'
 import type { Services } from './services.js'
 
@@ -126,6 +127,28 @@ function threadCount(value: string): number {
   return threads
 }
 
+/** The org's chain and seals; on PostgreSQL, `threads` walk a long chain in ranges. */
+async function verifyOrg(cfg: Config, orgId: string, threads: number): Promise<ChainReport> {
+  // The other threads start first: they load their modules and connect while this one does.
+  const walkers = cfg.databaseUrl && threads > 1 ? (await import('./modules/audit/audit.verify.threads.js')).startRangeWalkers(cfg.databaseUrl, threads - 1) : undefined
+  try {
+    const [{ openDatabase }, { loadServiceKeys }, { verifyChainAndSeals }] = await Promise.all([
+      import('./db/database.js'),
+      import('./service-keys.js'),
+      import('./modules/audit/audit.verify.js'),
+    ])
+    const db = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir })
+    try {
+      const { evidenceSigner } = await loadServiceKeys(cfg)
+      return await verifyChainAndSeals(db, orgId, [evidenceSigner], cfg.databaseUrl ? { parallel: { databaseUrl: cfg.databaseUrl, threads, walkers } } : {})
+    } finally {
+      await db.close()
+    }
+  } finally {
+    await walkers?.close()
+  }
+}
+
 const audit = program.command('audit').description('audit log tools')
 audit
   .command('verify')
@@ -134,17 +157,7 @@ audit
   .option('--json', 'print the report as JSON')
   .option('--threads <n>', `threads that walk a long chain on PostgreSQL (default: one per core, at most ${MAX_VERIFY_THREADS})`, threadCount)
   .action(async (options: { org: string; json?: boolean; threads?: number }) => {
-    const cfg = config()
-    const [{ openDatabase }, { loadServiceKeys }, { verifyChainAndSeals }] = await Promise.all([
-      import('./db/database.js'),
-      import('./service-keys.js'),
-      import('./modules/audit/audit.verify.js'),
-    ])
-    const db = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir })
-    const { evidenceSigner } = await loadServiceKeys(cfg)
-    const threads = options.threads ?? defaultVerifyThreads()
-    const report = await verifyChainAndSeals(db, options.org, [evidenceSigner], cfg.databaseUrl ? { parallel: { databaseUrl: cfg.databaseUrl, threads } } : {})
-    await db.close()
+    const report = await verifyOrg(config(), options.org, options.threads ?? defaultVerifyThreads())
     if (options.json) process.stdout.write(`${JSON.stringify(report)}\n`)
     else if (report.ok) process.stdout.write(`ok: ${report.events} events and ${report.seals?.seals ?? 0} seals of ${report.orgId} verify\n`)
     else process.stdout.write(`BROKEN at sequence ${report.broken?.sequence}${report.broken?.eventId ? ` (${report.broken.eventId})` : ''}: ${report.broken?.reason}\n`)

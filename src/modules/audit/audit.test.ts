@@ -12,6 +12,7 @@ import { openDatabase } from '../../db/database.js'
 import { asOwner } from '../../db/sql-backend.js'
 import { buildTestApp, call, expectProblem, ownerWithOrg, uniqueEmail, type OrgAccount, type TestApp } from '../../../test/helpers.js'
 import { verifyChain } from './audit.verify.js'
+import { startRangeWalkers } from './audit.verify.threads.js'
 
 const run = promisify(execFile)
 let t: TestApp
@@ -188,6 +189,30 @@ describe('the org event log', () => {
       { numRuns: 12 },
     )
   }, 120_000)
+
+  it('walks with worker threads started ahead of it, reuses them from walk to walk, and closes them', async () => {
+    // `oeuvre audit verify` starts its threads first (audit.verify.threads.ts). On PGlite the walk
+    // stays in this thread and the started ones, which cannot reach a server, still close by themselves.
+    const databaseUrl = t.db.kind === 'pg' ? (process.env.OEUVRE_TEST_DATABASE_URL ?? '') : 'postgres://127.0.0.1:1/none'
+    const intact = await ownerWithOrg(t.app)
+    for (let i = 0; i < 8; i += 1) await invite(intact)
+    const tampered = await ownerWithOrg(t.app)
+    for (let i = 0; i < 8; i += 1) await invite(tampered)
+    await asTableOwner(`update org_events set data = jsonb_set(data::jsonb, '{tampered}', 'true')::text where org_id = $1 and sequence = 2`, tampered.orgId)
+    const walkers = startRangeWalkers(databaseUrl, 2)
+    const options = { batchSize: 2, parallel: { databaseUrl, threads: 3, minRange: 1, walkers } }
+    try {
+      for (const owner of [intact, tampered, intact]) {
+        expect(await verifyChain(t.db, owner.orgId, options)).toEqual(await verifyChain(t.db, owner.orgId, { batchSize: 2 }))
+      }
+    } finally {
+      const ended = await walkers.close()
+      // Threads abandoned mid-range (the tampered chain breaks in the first range) were stopped then, and replaced.
+      expect(ended.stopped).toBe(0)
+      expect(ended.closed).toBeGreaterThanOrEqual(2)
+    }
+    expect((await verifyChain(t.db, tampered.orgId)).broken?.sequence).toBe(2)
+  }, 60_000)
 
   it('fails the parallel walk when a worker thread cannot read its range, rather than passing it', async () => {
     const owner = await ownerWithOrg(t.app)

@@ -1,9 +1,9 @@
-import { Worker } from 'node:worker_threads'
 import { sql } from 'kysely'
 import type { Database } from '../../db/database.js'
 import { quoteLiteral, setOrgStatement } from '../../db/driver.js'
 import { GENESIS_HASH } from './audit.chain.js'
 import { LinkChecker, linkQuery, type LinkState } from './audit.links.js'
+import { startRangeWalkers, type RangeResult, type RangeWalker, type RangeWalkers, type WalkEnd } from './audit.verify.threads.js'
 import type { EvidenceSigner } from '../evidence/evidence.keys.js'
 import { verifySeals, type SealReport } from '../evidence/evidence.verify.js'
 
@@ -81,13 +81,6 @@ async function checkLinks(db: Database, orgId: string, from: number, to: number,
   return checker.finish()
 }
 
-/** Where a walk stands: the last sequence verified and its stored hash, or the first broken link it met. */
-export interface WalkEnd {
-  verified: number
-  previousHash: string
-  broken: Broken | null
-}
-
 /**
  * Verifies sequences `start.verified + 1` to `target`, each against the stored hash of the one
  * before it (`start.previousHash` for the first). Every link needs only its own row and the
@@ -123,58 +116,24 @@ export async function storedHash(db: Database, orgId: string, sequence: number):
   return row?.hash ?? null
 }
 
-/** What a worker thread is given to walk one range (src/modules/audit/audit.verify.worker.ts). */
-export interface RangeTask {
-  databaseUrl: string
-  orgId: string
-  /** The range is verified + 1 .. target. */
-  verified: number
-  target: number
-  headSequence: number
-  batch: number
-}
-
-/** A worker's answer: its walk's end, or `null` when the event its range starts after is missing (an earlier range reports that). */
-export type RangeResult = { ok: true; end: WalkEnd | null } | { ok: false; message: string }
-
-/**
- * Worker threads start from this script: it registers tsx's loader when the code runs from its
- * TypeScript sources (tests, `npm start` without a build), then loads the worker module.
- */
-const WORKER_BOOT = `const { workerData } = require('node:worker_threads');
-(async () => {
-  if (workerData.loader) (await import(workerData.loader)).register();
-  await import(workerData.entry);
-})();`
-
-function walkInWorker(task: RangeTask): { result: Promise<RangeResult>; stop(): void } {
-  const fromSources = import.meta.url.endsWith('.ts')
-  const entry = new URL(`./audit.verify.worker.${fromSources ? 'ts' : 'js'}`, import.meta.url).href
-  const loader = fromSources ? import.meta.resolve('tsx/esm/api') : null
-  const worker = new Worker(WORKER_BOOT, { eval: true, workerData: { task, entry, loader } })
-  const result = new Promise<RangeResult>((resolve, reject) => {
-    worker.once('message', (message: RangeResult) => resolve(message))
-    worker.once('error', reject)
-    worker.once('exit', (code) => reject(new Error(`the verify worker exited with code ${code} before answering`)))
-  })
-  // Settled by whoever awaits it; a walk that stops early abandons the others.
-  result.catch(() => undefined)
-  return { result, stop: () => void worker.terminate() }
-}
-
 /** Walks verified+1..target in `threads` ranges at once: this thread takes the first, worker threads the rest. */
-async function walkInParallel(db: Database, orgId: string, start: { verified: number; previousHash: string }, target: number, headSequence: number, batch: number, parallel: ParallelOptions): Promise<WalkEnd> {
-  const threads = Math.max(1, Math.floor(parallel.threads))
+async function walkInParallel(db: Database, orgId: string, start: { verified: number; previousHash: string }, target: number, headSequence: number, batch: number, threads: number, walkers: RangeWalkers): Promise<WalkEnd> {
   const size = Math.ceil((target - start.verified) / threads)
-  const workers: ReturnType<typeof walkInWorker>[] = []
+  const ranges: { walker: RangeWalker; result: Promise<RangeResult> }[] = []
   for (let first = start.verified + size; first < target; first += size) {
-    workers.push(walkInWorker({ databaseUrl: parallel.databaseUrl, orgId, verified: first, target: Math.min(first + size, target), headSequence, batch }))
+    const walker = walkers.take()
+    const result = walker.walk({ orgId, verified: first, target: Math.min(first + size, target), headSequence, batch })
+    // Settled by whoever awaits it; a walk that stops early abandons the others.
+    result.catch(() => undefined)
+    ranges.push({ walker, result })
   }
+  const answered = new Set<RangeWalker>()
   try {
     let end = await walkRange(db, orgId, start, Math.min(start.verified + size, target), headSequence, batch)
-    for (const worker of workers) {
+    for (const range of ranges) {
       if (end.broken) return end
-      const answer = await worker.result
+      const answer = await range.result
+      answered.add(range.walker)
       if (!answer.ok) throw new Error(`verifying a range of the chain failed: ${answer.message}`)
       // A range whose first event's predecessor is missing follows a range that reported it.
       if (answer.end === null) throw new Error(`a range of the chain had no event before it, but the range before it verified to ${end.verified}`)
@@ -182,7 +141,11 @@ async function walkInParallel(db: Database, orgId: string, start: { verified: nu
     }
     return end
   } finally {
-    for (const worker of workers) worker.stop()
+    // A walker still walking a range nobody waits for is stopped; the others can walk again.
+    for (const { walker } of ranges) {
+      if (answered.has(walker)) walkers.give(walker)
+      else walkers.abandon(walker)
+    }
   }
 }
 
@@ -193,6 +156,8 @@ export interface ParallelOptions {
   threads: number
   /** Fewest events per range (default 50,000): a worker thread's start-up is worth it only for many events. */
   minRange?: number
+  /** Worker threads already started on `databaseUrl` (`startRangeWalkers`), closed by whoever started them; without, the walk starts its own. */
+  walkers?: RangeWalkers
 }
 
 /** Walks an org's chain from its first event and names the first broken link. */
@@ -202,35 +167,48 @@ export async function verifyChain(db: Database, orgId: string, options: VerifyOp
   let verified = 0
   const fail = (broken: Broken): ChainReport => ({ orgId, ok: false, events: verified, broken })
 
+  // Started on the first walk that needs them when none were given, and closed when the chain is walked.
+  const own: { walkers: RangeWalkers | null } = { walkers: null }
+
   /** Verifies sequences verified+1..target; the first broken link, or null when all of them verify. */
   async function walk(target: number, head: ChainHead): Promise<Broken | null> {
     const start = { verified, previousHash }
     const parallel = options.parallel
-    const threads = parallel && db.kind === 'pg' ? Math.min(parallel.threads, Math.floor((target - verified) / (parallel.minRange ?? MIN_RANGE))) : 1
-    const end = parallel && threads > 1 ? await walkInParallel(db, orgId, start, target, head.sequence, batch, { ...parallel, threads }) : await walkRange(db, orgId, start, target, head.sequence, batch)
+    const threads = parallel && db.kind === 'pg' ? Math.min(Math.floor(parallel.threads), Math.floor((target - verified) / (parallel.minRange ?? MIN_RANGE))) : 1
+    let end: WalkEnd
+    if (parallel && threads > 1) {
+      const walkers = parallel.walkers ?? (own.walkers ??= startRangeWalkers(parallel.databaseUrl, 0))
+      end = await walkInParallel(db, orgId, start, target, head.sequence, batch, threads, walkers)
+    } else {
+      end = await walkRange(db, orgId, start, target, head.sequence, batch)
+    }
     verified = end.verified
     previousHash = end.previousHash
     return end.broken
   }
 
-  // Walk to the head, then read it again: events appended meanwhile are verified too.
-  let head = await readHead(db, orgId)
-  for (;;) {
-    if (!head) return fail({ sequence: 0, eventId: null, reason: 'org has no chain head' })
-    if (head.sequence < verified) {
-      return fail({ sequence: head.sequence + 1, eventId: null, reason: `the chain head went back to ${head.sequence} after events up to ${verified} verified` })
+  try {
+    // Walk to the head, then read it again: events appended meanwhile are verified too.
+    let head = await readHead(db, orgId)
+    for (;;) {
+      if (!head) return fail({ sequence: 0, eventId: null, reason: 'org has no chain head' })
+      if (head.sequence < verified) {
+        return fail({ sequence: head.sequence + 1, eventId: null, reason: `the chain head went back to ${head.sequence} after events up to ${verified} verified` })
+      }
+      const broken = await walk(head.sequence, head)
+      if (broken) return fail(broken)
+      if (head.hash !== previousHash) {
+        return fail({ sequence: head.sequence, eventId: null, reason: `the chain head records hash ${head.hash}, event ${head.sequence} has ${previousHash}` })
+      }
+      if (head.last > head.sequence) {
+        return fail({ sequence: head.sequence + 1, eventId: null, reason: `event ${head.sequence + 1} is stored but the chain head records ${head.sequence}` })
+      }
+      const again = await readHead(db, orgId)
+      if (again && again.sequence === head.sequence && again.hash === head.hash && again.last === head.last) return { orgId, ok: true, events: verified }
+      head = again
     }
-    const broken = await walk(head.sequence, head)
-    if (broken) return fail(broken)
-    if (head.hash !== previousHash) {
-      return fail({ sequence: head.sequence, eventId: null, reason: `the chain head records hash ${head.hash}, event ${head.sequence} has ${previousHash}` })
-    }
-    if (head.last > head.sequence) {
-      return fail({ sequence: head.sequence + 1, eventId: null, reason: `event ${head.sequence + 1} is stored but the chain head records ${head.sequence}` })
-    }
-    const again = await readHead(db, orgId)
-    if (again && again.sequence === head.sequence && again.hash === head.hash && again.last === head.last) return { orgId, ok: true, events: verified }
-    head = again
+  } finally {
+    await own.walkers?.close()
   }
 }
 

@@ -1,24 +1,34 @@
 /**
- * A worker thread of `verifyChain`'s parallel walk: opens its own connections to the same
- * PostgreSQL server, takes the stored hash of the event before its range and walks the range
- * with the same code as the single-threaded walk (`walkRange`).
+ * A worker thread of `verifyChain`'s parallel walk (started by audit.verify.threads.ts): opens
+ * its own connections to the same PostgreSQL server as soon as it starts, then walks each range
+ * it is sent from the stored hash of the event before it, with the same code as the
+ * single-threaded walk (`walkRange`), until it is told to close.
  */
 import { parentPort, workerData } from 'node:worker_threads'
-import { openDatabase } from '../../db/database.js'
-import { storedHash, walkRange, type RangeResult, type RangeTask } from './audit.verify.js'
+import { openDatabase, type Database } from '../../db/database.js'
+import { storedHash, walkRange } from './audit.verify.js'
+import type { RangeResult, RangeTask, WalkerMessage } from './audit.verify.threads.js'
+
+const { databaseUrl } = workerData as { databaseUrl: string }
+const opening: Promise<Database> = openDatabase({ databaseUrl, dataDir: '', poolSize: 2, migrate: false })
+// A server that cannot be reached fails each walk (below), not the thread.
+opening.catch(() => undefined)
 
 async function walk(task: RangeTask): Promise<RangeResult> {
-  const db = await openDatabase({ databaseUrl: task.databaseUrl, dataDir: '', poolSize: 2, migrate: false })
-  try {
-    const previousHash = await storedHash(db, task.orgId, task.verified)
-    if (previousHash === null) return { ok: true, end: null }
-    return { ok: true, end: await walkRange(db, task.orgId, { verified: task.verified, previousHash }, task.target, task.headSequence, task.batch) }
-  } finally {
-    await db.close()
-  }
+  const db = await opening
+  const previousHash = await storedHash(db, task.orgId, task.verified)
+  if (previousHash === null) return { ok: true, end: null }
+  return { ok: true, end: await walkRange(db, task.orgId, { verified: task.verified, previousHash }, task.target, task.headSequence, task.batch) }
 }
 
-const { task } = workerData as { task: RangeTask }
-parentPort?.postMessage(
-  await walk(task).catch((error: unknown): RangeResult => ({ ok: false, message: error instanceof Error ? error.message : String(error) })),
-)
+const port = parentPort!
+port.on('message', (message: WalkerMessage) => {
+  if ('close' in message) {
+    port.close()
+    void opening.then((db) => db.close(), () => undefined)
+    return
+  }
+  void walk(message.task)
+    .catch((error: unknown): RangeResult => ({ ok: false, message: error instanceof Error ? error.message : String(error) }))
+    .then((result) => port.postMessage(result))
+})

@@ -7,23 +7,14 @@ import { decodeCursor, olderThan, type Page, toPage } from '../../platform/pagin
 import type { AuditLog } from '../audit/audit.service.js'
 import type { Job } from '../../worker/worker.js'
 import type { EvidenceSigner } from './evidence.keys.js'
-import { consistencyProof, Frontier, inclusionProof, leafHash } from './evidence.merkle.js'
+import { checkpointText, eventLeaf } from './evidence.checkpoint.js'
+import { consistencyProof, Frontier, inclusionProof } from './evidence.merkle.js'
 import type { ConsistencyProof, InclusionProof, Jwks, Seal, SealListQuery } from './evidence.schemas.js'
 import type { EvidenceTables } from './evidence.tables.js'
 
 type SealRow = Selectable<EvidenceTables['evidence_seals']>
 
 const BATCH = 5000
-
-/** The signed text of a seal (C2SP tlog-checkpoint body). */
-export function checkpointText(orgId: string, treeSize: number, root: Buffer): string {
-  return `oeuvre/${orgId}\n${treeSize}\n${root.toString('base64')}\n`
-}
-
-/** An event's `sha256:<hex>` as the 32 bytes a Merkle leaf hashes. */
-export function eventLeaf(hash: string): Buffer {
-  return leafHash(Buffer.from(hash.slice('sha256:'.length), 'hex'))
-}
 
 export function presentSeal(row: SealRow): Seal {
   return {

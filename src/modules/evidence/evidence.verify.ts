@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.js'
 import type { EvidenceSigner } from './evidence.keys.js'
 import { Frontier } from './evidence.merkle.js'
-import { checkpointText, eventLeaf } from './evidence.service.js'
+import { checkpointText, eventLeaf } from './evidence.checkpoint.js'
 
 export interface SealReport {
   ok: boolean
