@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { canonicalJson, jsonString, referenceCanonicalJson } from './canonical-json.js'
+import { canonicalJson, canonicalJsonOfJson, jsonString, referenceCanonicalJson } from './canonical-json.js'
 
 /** Either the text, or the error message: the fast path must also fail where the reference fails. */
 function outcome(canonicalise: (value: unknown) => string, value: unknown): string {
@@ -59,6 +59,37 @@ describe('canonicalJson (RFC 8785)', () => {
     )
     expect(canonicalJson({ numbers: [Number('333333333.33333329'), 1e30, 4.5, 2e-3, 0.000000000000000000000000001, -0] })).toBe('{"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27,0]}')
     expect(canonicalJson({ b: [true, null, 'x\n'], a: { d: 1, c: 2 } })).toBe('{"a":{"c":2,"d":1},"b":[true,null,"x\\n"]}')
+  })
+})
+
+describe('canonicalJsonOfJson (the data as JSON gives it back)', () => {
+  /** The round trip it stands for. */
+  const roundTrip = (value: unknown): string => {
+    const text = JSON.stringify(value) as string | undefined
+    if (text === undefined) throw new Error('value cannot be written as JSON')
+    return canonicalJson(JSON.parse(text))
+  }
+
+  it('is the round trip’s text for JSON data, with -0, members JSON cannot hold and null prototypes', () => {
+    const withHoles = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, json, fc.constantFrom(-0, undefined, Symbol('s')), tie('array'), tie('object')),
+      array: fc.array(tie('value').filter((item) => item !== undefined && typeof item !== 'symbol'), { maxLength: 4 }),
+      object: fc.dictionary(fc.constantFrom('a', 'b', '1', '\u20ac'), tie('value'), { maxKeys: 4 }),
+    })).value
+    fc.assert(fc.property(withHoles, (value) => {
+        expect(outcome(canonicalJsonOfJson, value)).toBe(outcome(roundTrip, value))
+      }), { numRuns: 2000 })
+    expect(canonicalJsonOfJson({ b: -0, a: undefined, c: Object.assign(Object.create(null) as object, { y: 1, x: [0, -0] }) })).toBe('{"b":0,"c":{"x":[0,0],"y":1}}')
+  })
+
+  it('is the round trip’s text for values that are not plain JSON (toJSON, dates, undefined in arrays, classes)', () => {
+    const odd = fc.oneof(
+      fc.constantFrom(new Date(0), [1, undefined, 2], { toJSON: () => ({ z: 1, a: 2 }) }, { when: new Date(1), list: [undefined] }, new Map(), Number.NaN, () => 1),
+      fc.anything({ withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withBoxedValues: true, withNullPrototype: true }),
+    )
+    fc.assert(fc.property(odd, (value) => {
+        expect(outcome(canonicalJsonOfJson, value)).toBe(outcome(roundTrip, value))
+      }), { numRuns: 1000 })
   })
 })
 

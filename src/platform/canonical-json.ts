@@ -99,3 +99,17 @@ export function canonicalJson(value: unknown): string {
   const text = plain(value)
   return text === NOT_PLAIN ? referenceCanonicalJson(value) : text
 }
+
+/**
+ * The RFC 8785 text of `value` as JSON gives it back (`JSON.parse(JSON.stringify(value))`):
+ * for plain JSON data, its own text, written without the round trip (members JSON cannot
+ * hold are left out by both, and -0 is written 0 by both); anything else makes the round
+ * trip first. A property test holds it to the round trip for any value.
+ */
+export function canonicalJsonOfJson(value: unknown): string {
+  const text = plain(value)
+  if (text !== NOT_PLAIN) return text
+  const json = JSON.stringify(value) as string | undefined
+  if (json === undefined) throw new Error('value cannot be written as JSON')
+  return canonicalJson(JSON.parse(json))
+}

@@ -1,6 +1,7 @@
 import { CompiledQuery, sql, type Compilable, type Selectable } from 'kysely'
 import type { Database, Reader, Tx } from '../../db/database.js'
 import type { FoundationTables } from '../../db/schema.js'
+import { canonicalJsonOfJson } from '../../platform/canonical-json.js'
 import type { Clock } from '../../platform/clock.js'
 import { notFound } from '../../platform/errors.js'
 import type { IdGenerator } from '../../platform/ids.js'
@@ -8,7 +9,7 @@ import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
 import { GENESIS_HASH } from './audit.chain.js'
 import { renderEventPage, RENDERED_EVENT_SQL, type RenderableEventRow } from './audit.render.js'
 import type { OrgEvent, OrgEventQuery } from './audit.schemas.js'
-import { canonicalTemplate, type PendingEvent } from './audit.template.js'
+import { canonicalTemplate, joinTemplates, type PendingEvent } from './audit.template.js'
 
 type EventRow = Selectable<FoundationTables['org_events']>
 
@@ -43,8 +44,10 @@ export interface AuditLog {
    * in the round trip that commits, so the org's chain lock is held only inside the server.
    */
   append(tx: Tx, ctx: AuditActor, action: string, resource: Resource | null, data: unknown): Promise<void>
-  /** Stages a run of events and writes everything staged at once (bulk imports); the run's events. */
+  /** Stages a run of events and writes everything staged at once; the run's events. */
   appendMany(tx: Tx, ctx: AuditActor, items: readonly AppendItem[]): Promise<OrgEvent[]>
+  /** The same for a bulk writer that does not read the events back (an import): nothing is built to answer. */
+  appendRun(tx: Tx, ctx: AuditActor, items: readonly AppendItem[]): Promise<void>
   /** Writes what the transaction has staged now (its chain lock is held from here to commit); those events. */
   flush(tx: Tx): Promise<OrgEvent[]>
   /** Every append from now on fills this outbox in its own transaction. */
@@ -112,7 +115,7 @@ function appendStatement(tx: Tx, orgId: string, events: readonly PendingEvent[],
   const query = sql<{ id: string; sequence: bigint; hash: string; created_at: Date }>`select id, sequence, hash, created_at from append_org_events(
     ${orgId}, ${events.map((e) => e.id)}::text[], ${events.map((e) => e.action)}::text[], ${events.map((e) => e.userId)}::text[],
     ${events.map((e) => e.resource?.type ?? null)}::text[], ${events.map((e) => e.resource?.id ?? null)}::text[],
-    ${events.map(canonicalTemplate)}::text[], ${createdAt}::timestamptz, ${deliveriesDue}::timestamptz)`
+    string_to_array(${joinTemplates(events.map(canonicalTemplate))}::text, chr(2)), ${createdAt}::timestamptz, ${deliveriesDue}::timestamptz)`
   return { compile: () => query.compile(tx) }
 }
 
@@ -138,42 +141,54 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
         action: item.action,
         userId: ctx.actor.userId,
         resource: item.resource,
-        // The hash covers exactly what jsonb gives back: the data as JSON, parsed again.
-        data: JSON.parse(JSON.stringify(item.data ?? {})) as unknown,
+        // The hash covers the data as JSON gives it back, as it stands now (a later change to the object is not logged).
+        dataText: canonicalJsonOfJson(item.data ?? {}),
       })
     }
   }
 
+  /** A written event's place in the chain, as the appending SQL answers it. */
+  type Placed = { sequence: bigint; hash: string; created_at: Date }
+
   /**
    * Chains and writes the staged events (and their outbox rows): sent with the
-   * transaction's COMMIT ('with-commit', nothing read back), or now, in one round trip.
+   * transaction's COMMIT ('with-commit', nothing read back), or now, in one round trip
+   * (the events staged, and where each was placed).
    */
-  async function write(tx: Tx, when: 'with-commit' | 'now'): Promise<OrgEvent[]> {
+  async function write(tx: Tx, when: 'with-commit' | 'now'): Promise<{ orgId: string; events: PendingEvent[]; placed: Map<string, Placed> } | null> {
     const staged = stages.get(tx)
     stages.delete(tx)
-    if (!staged || staged.events.length === 0) return []
+    if (!staged || staged.events.length === 0) return null
     const { orgId, events } = staged
     const now = deps.clock.now()
     const statement = appendStatement(tx, orgId, events, now, outbox?.deliveriesDue(now) ?? null)
     if (when === 'with-commit') {
       db.deferToCommit(tx, statement, 'chain')
-      return []
+      return null
     }
-    const [placed = []] = await db.batch(tx, [statement])
-    const byId = new Map(placed.map((row) => [row.id as string, row as { sequence: bigint; hash: string; created_at: Date }]))
-    return events.map((event) => {
-      const place = byId.get(event.id)
+    const [rows = []] = await db.batch(tx, [statement])
+    const placed = new Map(rows.map((row) => [row.id as string, row as Placed]))
+    if (placed.size !== events.length) throw new Error(`${events.length} events were staged but ${placed.size} appended`)
+    return { orgId, events, placed }
+  }
+
+  /** The events written now, as the log holds them (their data parsed from the text that was hashed). */
+  async function writeNow(tx: Tx): Promise<OrgEvent[]> {
+    const written = await write(tx, 'now')
+    if (!written) return []
+    return written.events.map((event) => {
+      const place = written.placed.get(event.id)
       if (!place) throw new Error(`event ${event.id} was not appended`)
       return {
         id: event.id,
-        orgId,
+        orgId: written.orgId,
         action: event.action,
         userId: event.userId,
         createdAt: place.created_at.toISOString(),
         hash: place.hash,
         sequence: Number(place.sequence),
         resource: event.resource,
-        data: event.data,
+        data: JSON.parse(event.dataText) as unknown,
       }
     })
   }
@@ -194,11 +209,17 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
     async appendMany(tx, ctx, items) {
       if (items.length === 0) return []
       stage(tx, ctx, items)
-      const events = await write(tx, 'now')
+      const events = await writeNow(tx)
       return events.slice(events.length - items.length)
     },
 
-    flush: (tx) => write(tx, 'now'),
+    async appendRun(tx, ctx, items) {
+      if (items.length === 0) return
+      stage(tx, ctx, items)
+      await write(tx, 'now')
+    },
+
+    flush: (tx) => writeNow(tx),
 
     async list(orgId, query) {
       const { filters, afterSequence } = feedPosition(query)

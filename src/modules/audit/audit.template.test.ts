@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, ownerWithOrg, type TestApp } from '../../../test/helpers.js'
 import { deliveryPayload } from '../webhooks/webhooks.repo.js'
 import type { RequestContext } from '../../platform/context.js'
-import { canonicalTemplate, fillSlots, type PendingEvent } from './audit.template.js'
+import { canonicalJsonOfJson } from '../../platform/canonical-json.js'
+import { canonicalTemplate, fillSlots, joinTemplates, TEMPLATE_SEPARATOR, type PendingEvent } from './audit.template.js'
 import { verifyChain } from './audit.verify.js'
 
 /** The docs/audit.md recipe, from the document: the reference the SQL-side hashing must equal. */
@@ -29,23 +30,36 @@ const jsonData = fc.letrec((tie) => ({
 })).value
 const resource = fc.option(fc.record({ type: fc.constantFrom('catalog', 'revenue', 'payout'), id: fc.stringMatching(/^[a-z]{3}_[0-9A-Z]{26}$/) }), { nil: null })
 
-function pending(action: string, data: unknown, res: PendingEvent['resource']): PendingEvent {
-  return { id: 'evt_01M82P9XJY6W0Z6JYP4FZ77ZJP', orgId: 'org_01M82P9V2PMK4K55C1J1E7DXVP', action, userId: 'usr_01M82P9V4Z5KTM88KFMMC76PP1', resource: res, data: JSON.parse(JSON.stringify(data)) as unknown }
+/** An event as the audit log stages it, and its content as the recipe reads it (the data as JSON gives it back). */
+function pending(action: string, data: unknown, res: PendingEvent['resource']): { event: PendingEvent; content: Record<string, unknown> } {
+  const fields = { id: 'evt_01M82P9XJY6W0Z6JYP4FZ77ZJP', orgId: 'org_01M82P9V2PMK4K55C1J1E7DXVP', action, userId: 'usr_01M82P9V4Z5KTM88KFMMC76PP1', resource: res }
+  return { event: { ...fields, dataText: canonicalJsonOfJson(data) }, content: { ...fields, data: JSON.parse(JSON.stringify(data)) as unknown } }
 }
 
 describe('the template the appending SQL fills in', () => {
   it('give the recipe’s canonical text once previousHash, sequence and createdAt are spliced in', () => {
     fc.assert(
       fc.property(jsonData, resource, fc.integer({ min: 1, max: 2 ** 40 }), fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2999-12-31') }), (data, res, sequence, at) => {
-        const event = pending('catalog.created', { record: data }, res)
+        const { event, content } = pending('catalog.created', { record: data }, res)
         const previousHash = `sha256:${createHash('sha256').update(String(sequence)).digest('hex')}`
         const createdAt = at.toISOString()
         const filled = fillSlots(canonicalTemplate(event), { previousHash, sequence: String(sequence), createdAt })
-        expect(filled).toBe(reference({ ...event, sequence, createdAt, previousHash }))
+        expect(filled).toBe(reference({ ...content, sequence, createdAt, previousHash }))
       }),
     )
   })
 
+  it('join a run into one text that splits back into exactly its templates', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(jsonData, resource), { minLength: 1, maxLength: 6 }), (items) => {
+        const templates = items.map(([data, res]) => canonicalTemplate(pending('catalog.created', { record: data }, res).event))
+        expect(joinTemplates(templates).split(TEMPLATE_SEPARATOR)).toEqual(templates)
+      }),
+    )
+    // JSON escapes U+0002 in any string it writes, so a template cannot hold it raw; a text that did is refused.
+    expect(canonicalTemplate(pending('catalog.created', { record: '\u0002' }, null).event)).not.toContain(TEMPLATE_SEPARATOR)
+    expect(() => joinTemplates(['{"a":1}', 'x\u0002y'])).toThrow('U+0002')
+  })
 })
 
 describe('appending in the database', () => {

@@ -143,7 +143,7 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
       items.push({ action: 'revenue.created', resource: { type: 'revenue', id: row.id }, data: presentRevenue(row, allocations[index] ?? []) })
     }
     // One chained event per line, appended in runs (the first takes the chain lock until commit).
-    for (let start = 0; start < items.length; start += APPEND_RUN) await audit.appendMany(tx, actor, items.slice(start, start + APPEND_RUN))
+    for (let start = 0; start < items.length; start += APPEND_RUN) await audit.appendRun(tx, actor, items.slice(start, start + APPEND_RUN))
     return { imported: items.length, skipped: rows.length - items.length, rejections }
   }
 
