@@ -109,13 +109,15 @@ function feedSelect(db: Reader, orgId: string, query: OrgEventQuery, afterSequen
 
 /**
  * The statement that chains and writes a run of events, and fills the outbox when there is
- * one (append_org_events, migration 0007). Each event's data travels once, in its canonical text.
+ * one (append_org_events, migrations 0007 and 0010). Each event's data travels once, as its
+ * canonical text beside the event's template, which has a slot for it.
  */
 function appendStatement(tx: Tx, orgId: string, events: readonly PendingEvent[], createdAt: Date, deliveriesDue: Date | null): Compilable {
   const query = sql<{ id: string; sequence: bigint; hash: string; created_at: Date }>`select id, sequence, hash, created_at from append_org_events(
     ${orgId}, ${events.map((e) => e.id)}::text[], ${events.map((e) => e.action)}::text[], ${events.map((e) => e.userId)}::text[],
     ${events.map((e) => e.resource?.type ?? null)}::text[], ${events.map((e) => e.resource?.id ?? null)}::text[],
-    string_to_array(${joinTemplates(events.map(canonicalTemplate))}::text, chr(2)), ${createdAt}::timestamptz, ${deliveriesDue}::timestamptz)`
+    string_to_array(${joinTemplates(events.map(canonicalTemplate))}::text, chr(2)), string_to_array(${joinTemplates(events.map((e) => e.dataText))}::text, chr(2)),
+    ${createdAt}::timestamptz, ${deliveriesDue}::timestamptz)`
   return { compile: () => query.compile(tx) }
 }
 

@@ -43,21 +43,24 @@ describe('the template the appending SQL fills in', () => {
         const { event, content } = pending('catalog.created', { record: data }, res)
         const previousHash = `sha256:${createHash('sha256').update(String(sequence)).digest('hex')}`
         const createdAt = at.toISOString()
-        const filled = fillSlots(canonicalTemplate(event), { previousHash, sequence: String(sequence), createdAt })
+        const filled = fillSlots(canonicalTemplate(event), { previousHash, sequence: String(sequence), createdAt, data: event.dataText })
         expect(filled).toBe(reference({ ...content, sequence, createdAt, previousHash }))
       }),
     )
   })
 
-  it('join a run into one text that splits back into exactly its templates', () => {
+  it('join a run into one text that splits back into exactly its templates, and its data texts likewise', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(jsonData, resource), { minLength: 1, maxLength: 6 }), (items) => {
-        const templates = items.map(([data, res]) => canonicalTemplate(pending('catalog.created', { record: data }, res).event))
-        expect(joinTemplates(templates).split(TEMPLATE_SEPARATOR)).toEqual(templates)
+        const events = items.map(([data, res]) => pending('catalog.created', { record: data }, res).event)
+        for (const texts of [events.map(canonicalTemplate), events.map((event) => event.dataText)]) {
+          expect(joinTemplates(texts).split(TEMPLATE_SEPARATOR)).toEqual(texts)
+        }
       }),
     )
     // JSON escapes U+0002 in any string it writes, so a template cannot hold it raw; a text that did is refused.
-    expect(canonicalTemplate(pending('catalog.created', { record: '\u0002' }, null).event)).not.toContain(TEMPLATE_SEPARATOR)
+    const holding = pending('catalog.created', { record: '\u0002' }, null).event
+    expect(canonicalTemplate(holding) + holding.dataText).not.toContain(TEMPLATE_SEPARATOR)
     expect(() => joinTemplates(['{"a":1}', 'x\u0002y'])).toThrow('U+0002')
   })
 })

@@ -2,13 +2,16 @@ import { canonicalJson } from '../../platform/canonical-json.js'
 import type { Resource } from './audit.service.js'
 
 /**
- * Where the SQL that appends (migration 0007) splices in what only the chain decides.
- * U+0001 never occurs in JSON text (it is escaped as \u0001), so each slot is unambiguous.
+ * Where the SQL that appends (migrations 0007, 0010) splices in what only the chain decides,
+ * and the event's data, which travels beside its template (the stored data is the text sent,
+ * not cut back out of the event's text). U+0001 never occurs in JSON text (it is escaped as
+ * \u0001), so each slot is unambiguous.
  */
 export const SLOT = {
   previousHash: '\u0001P',
   sequence: '\u0001S',
   createdAt: '\u0001C',
+  data: '\u0001D',
 } as const
 
 /** An event as the appending transaction knows it before the chain is locked. */
@@ -23,14 +26,14 @@ export interface PendingEvent {
 }
 
 /**
- * What separates the templates of a run in the one text the appending SQL splits
- * (`string_to_array(..., chr(2))`): U+0002 never occurs in a template, JSON escapes it and the
+ * What separates the templates (or the data texts) of a run in the one text the appending SQL
+ * splits (`string_to_array(..., chr(2))`): U+0002 never occurs in one, JSON escapes it and the
  * slots use U+0001. One text needs no escaping, where an array literal needs a backslash
- * before every quote of every template (about 7 µs per event here, and array_in's parsing).
+ * before every quote of every text (about 7 µs per event here, and array_in's parsing).
  */
 export const TEMPLATE_SEPARATOR = '\u0002'
 
-/** The run's templates as the one text the appending SQL splits. */
+/** The run's templates (or data texts) as the one text the appending SQL splits. */
 export function joinTemplates(templates: readonly string[]): string {
   const text = templates.join(TEMPLATE_SEPARATOR)
   // Counted in the one text (a search of flat bytes) rather than in each template first.
@@ -44,13 +47,13 @@ const text = (value: string): string => JSON.stringify(value)
 
 /**
  * The event's RFC 8785 text as docs/audit.md hashes it, with slots for previousHash,
- * sequence and createdAt. Canonical member order is fixed by the names (UTF-16 order):
+ * sequence, createdAt and the data (its `dataText`, sent beside the template). Canonical member order is fixed by the names (UTF-16 order):
  * action, createdAt, data, id, orgId, previousHash, resource, sequence, userId; strings
  * are written as JSON.stringify writes them, which is what RFC 8785 prescribes.
  */
 export function canonicalTemplate(event: PendingEvent): string {
   return (
-    `{"action":${text(event.action)},"createdAt":"${SLOT.createdAt}","data":${event.dataText},"id":${text(event.id)},` +
+    `{"action":${text(event.action)},"createdAt":"${SLOT.createdAt}","data":${SLOT.data},"id":${text(event.id)},` +
     `"orgId":${text(event.orgId)},"previousHash":"${SLOT.previousHash}","resource":${canonicalJson(event.resource)},` +
     `"sequence":${SLOT.sequence},"userId":${text(event.userId)}}`
   )
