@@ -39,7 +39,7 @@ export function joinTemplates(templates: readonly string[]): string {
   // Counted in the one text (a search of flat bytes) rather than in each template first.
   let separators = 0
   for (let at = text.indexOf(TEMPLATE_SEPARATOR); at !== -1; at = text.indexOf(TEMPLATE_SEPARATOR, at + 1)) separators += 1
-  if (separators !== Math.max(0, templates.length - 1)) throw new Error('an event template holds U+0002')
+  if (separators !== Math.max(0, templates.length - 1)) throw new Error('an event template or data text holds U+0002')
   return text
 }
 
@@ -47,8 +47,9 @@ const text = (value: string): string => JSON.stringify(value)
 
 /**
  * The event's RFC 8785 text as docs/audit.md hashes it, with slots for previousHash,
- * sequence, createdAt and the data (its `dataText`, sent beside the template). Canonical member order is fixed by the names (UTF-16 order):
- * action, createdAt, data, id, orgId, previousHash, resource, sequence, userId; strings
+ * sequence, createdAt and the data (its `dataText`, sent beside the template). Canonical
+ * member order is fixed by the names (UTF-16 order): action, createdAt, data, id, orgId,
+ * previousHash, resource, sequence, userId; strings
  * are written as JSON.stringify writes them, which is what RFC 8785 prescribes.
  */
 export function canonicalTemplate(event: PendingEvent): string {

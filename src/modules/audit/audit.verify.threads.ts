@@ -3,10 +3,10 @@ import { Worker } from 'node:worker_threads'
 /**
  * Worker threads that walk ranges of a chain for `verifyChain`'s parallel walk
  * (src/modules/audit/audit.verify.worker.ts). A thread loads its modules and opens its
- * connections as soon as it starts, so `oeuvre audit verify` starts them first and they get
- * ready on the other cores while this thread loads its own modules and reads the chain's
- * head (about 0.3 s each; started when the ranges are known, the other ranges began that
- * much after the first). This module loads nothing but node:worker_threads for that reason.
+ * connections as soon as it starts (about 0.3 s), so `oeuvre audit verify` starts them first
+ * and they get ready on the other cores while this thread loads its own modules and reads
+ * the chain's head; started only once the ranges were known, the other ranges began about
+ * that much after the first. This module loads nothing but node:worker_threads for that reason.
  */
 
 /** What a worker thread is given to walk one range. */

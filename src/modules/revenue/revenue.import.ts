@@ -38,7 +38,7 @@ export interface ImportReport extends ImportProgress {
 const REJECTIONS_KEPT = 10
 const DEFAULT_BATCH = 1000
 /**
- * Events handed to appendMany at once (several runs per batch, one chain lock): the append
+ * Events handed to appendRun at once (several runs per batch, one chain lock): the append
  * writes its run as one inlined statement, whose cost per event grows with the statement's size.
  */
 const APPEND_RUN = 250
