@@ -9,7 +9,7 @@ import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
 import { GENESIS_HASH } from './audit.chain.js'
 import { renderEventPage, RENDERED_EVENT_SQL, type RenderableEventRow } from './audit.render.js'
 import type { OrgEvent, OrgEventQuery } from './audit.schemas.js'
-import { canonicalTemplate, joinTemplates, type PendingEvent } from './audit.template.js'
+import { canonicalTemplate, joinRunTexts, type PendingEvent } from './audit.template.js'
 
 type EventRow = Selectable<FoundationTables['org_events']>
 
@@ -116,7 +116,7 @@ function appendStatement(tx: Tx, orgId: string, events: readonly PendingEvent[],
   const query = sql<{ id: string; sequence: bigint; hash: string; created_at: Date }>`select id, sequence, hash, created_at from append_org_events(
     ${orgId}, ${events.map((e) => e.id)}::text[], ${events.map((e) => e.action)}::text[], ${events.map((e) => e.userId)}::text[],
     ${events.map((e) => e.resource?.type ?? null)}::text[], ${events.map((e) => e.resource?.id ?? null)}::text[],
-    string_to_array(${joinTemplates(events.map(canonicalTemplate))}::text, chr(2)), string_to_array(${joinTemplates(events.map((e) => e.dataText))}::text, chr(2)),
+    string_to_array(${joinRunTexts(events.map(canonicalTemplate))}::text, chr(2)), string_to_array(${joinRunTexts(events.map((e) => e.dataText))}::text, chr(2)),
     ${createdAt}::timestamptz, ${deliveriesDue}::timestamptz)`
   return { compile: () => query.compile(tx) }
 }

@@ -6,7 +6,7 @@ import { buildTestApp, ownerWithOrg, type TestApp } from '../../../test/helpers.
 import { deliveryPayload } from '../webhooks/webhooks.repo.js'
 import type { RequestContext } from '../../platform/context.js'
 import { canonicalJsonOfJson } from '../../platform/canonical-json.js'
-import { canonicalTemplate, fillSlots, joinTemplates, TEMPLATE_SEPARATOR, type PendingEvent } from './audit.template.js'
+import { canonicalTemplate, fillSlots, joinRunTexts, RUN_TEXT_SEPARATOR, type PendingEvent } from './audit.template.js'
 import { verifyChain } from './audit.verify.js'
 
 /** The docs/audit.md recipe, from the document: the reference the SQL-side hashing must equal. */
@@ -54,14 +54,14 @@ describe('the template the appending SQL fills in', () => {
       fc.property(fc.array(fc.tuple(jsonData, resource), { minLength: 1, maxLength: 6 }), (items) => {
         const events = items.map(([data, res]) => pending('catalog.created', { record: data }, res).event)
         for (const texts of [events.map(canonicalTemplate), events.map((event) => event.dataText)]) {
-          expect(joinTemplates(texts).split(TEMPLATE_SEPARATOR)).toEqual(texts)
+          expect(joinRunTexts(texts).split(RUN_TEXT_SEPARATOR)).toEqual(texts)
         }
       }),
     )
     // JSON escapes U+0002 in any string it writes, so a template cannot hold it raw; a text that did is refused.
     const holding = pending('catalog.created', { record: '\u0002' }, null).event
-    expect(canonicalTemplate(holding) + holding.dataText).not.toContain(TEMPLATE_SEPARATOR)
-    expect(() => joinTemplates(['{"a":1}', 'x\u0002y'])).toThrow('U+0002')
+    expect(canonicalTemplate(holding) + holding.dataText).not.toContain(RUN_TEXT_SEPARATOR)
+    expect(() => joinRunTexts(['{"a":1}', 'x\u0002y'])).toThrow('U+0002')
   })
 })
 

@@ -31,15 +31,15 @@ export interface PendingEvent {
  * slots use U+0001. One text needs no escaping, where an array literal needs a backslash
  * before every quote of every text (about 7 µs per event here, and array_in's parsing).
  */
-export const TEMPLATE_SEPARATOR = '\u0002'
+export const RUN_TEXT_SEPARATOR = '\u0002'
 
-/** The run's templates (or data texts) as the one text the appending SQL splits. */
-export function joinTemplates(templates: readonly string[]): string {
-  const text = templates.join(TEMPLATE_SEPARATOR)
+/** A run's templates, or its data texts, as the one text the appending SQL splits. */
+export function joinRunTexts(texts: readonly string[]): string {
+  const text = texts.join(RUN_TEXT_SEPARATOR)
   // Counted in the one text (a search of flat bytes) rather than in each template first.
   let separators = 0
-  for (let at = text.indexOf(TEMPLATE_SEPARATOR); at !== -1; at = text.indexOf(TEMPLATE_SEPARATOR, at + 1)) separators += 1
-  if (separators !== Math.max(0, templates.length - 1)) throw new Error('an event template or data text holds U+0002')
+  for (let at = text.indexOf(RUN_TEXT_SEPARATOR); at !== -1; at = text.indexOf(RUN_TEXT_SEPARATOR, at + 1)) separators += 1
+  if (separators !== Math.max(0, texts.length - 1)) throw new Error('an event template or data text holds U+0002')
   return text
 }
 
