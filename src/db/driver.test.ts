@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { systemClock } from '../platform/clock.js'
+import { IdempotencyClaim, IdempotencyKeyTaken } from '../platform/idempotency.js'
 import { createIdGenerator } from '../platform/ids.js'
 import { createDatabase, type Database, type Tx } from './database.js'
 import type { LeadWrite } from './driver.js'
@@ -189,6 +190,11 @@ function leadKey(caller: string, key: string, options: { refuse?: boolean } = {}
   return { seen, participant }
 }
 
+/** A real idempotency claim, deferred (what POST /api/revenue makes), under `caller`. */
+const claimOf = (caller: string, key: string) => IdempotencyClaim.deferred(systemClock, { caller, method: 'POST', path: '/lead', key }, 'h', 201)
+const storedKeys = (caller: string) =>
+  db.global.selectFrom('idempotency_keys').select(['key', 'state', 'response_status']).where('caller', '=', caller).orderBy('key').execute()
+
 const keysOf = (caller: string) => db.global.selectFrom('idempotency_keys').select('key').where('caller', '=', caller).orderBy('key').execute()
 
 describe('a lead write (a claim made with the transaction)', () => {
@@ -235,7 +241,7 @@ describe('a lead write (a claim made with the transaction)', () => {
     expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([])
   })
 
-  it('goes alone, before the commit, when the transaction read nothing first', async () => {
+  it('goes alone, before the commit, when the transaction read nothing first and the write cannot go inside it', async () => {
     const caller = ids.next('user')
     const orgId = ids.next('org')
     const { seen, participant } = leadKey(caller, 'k2')
@@ -244,6 +250,59 @@ describe('a lead write (a claim made with the transaction)', () => {
     expect(sent[1]).toMatch(/^simple: begin; select set_config\(.*\); insert into "orgs" .*; select "org_id" from "orgs"; commit$/)
     expect(seen).toEqual({ taken: 1, settled: [1], lost: 0 })
     expect(await keysOf(caller)).toEqual([{ key: 'k2' }])
+  })
+
+  it('goes inside a grouped transaction that read nothing first, when it can: claim, writes and completion in one round trip', async () => {
+    const caller = ids.next('user')
+    const orgId = ids.next('org')
+    const claim = claimOf(caller, 'inline-1')
+    await db.tx({ orgId, participant: claim }, async (tx) => db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'inline'))), { grouped: true })
+    expect(sent).toEqual([
+      expect.stringMatching(/^simple: begin; select set_config\('app.org_id', 'org_\w+', true\); insert into idempotency_keys .*'running'.*; insert into "orgs" .*; update idempotency_keys set state = 'done'.*; commit$/),
+    ])
+    expect(claim).toMatchObject({ state: 'held', completed: true })
+    expect(await storedKeys(caller)).toEqual([{ key: 'inline-1', state: 'done', response_status: 201 }])
+    expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([{ name: 'inline' }])
+  })
+
+  it('inside the transaction, fails it on a key already claimed: the caller hears the key taken, and nothing is written', async () => {
+    const caller = ids.next('user')
+    const orgId = ids.next('org')
+    await db.global.insertInto('idempotency_keys').values({ caller, method: 'POST', path: '/lead', key: 'inline-held', request_hash: 'h', state: 'running', locked_until: new Date(), created_at: new Date() }).execute()
+    const claim = claimOf(caller, 'inline-held')
+    await expect(
+      db.tx({ orgId, participant: claim }, async (tx) => db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'never'))), { grouped: true }),
+    ).rejects.toBeInstanceOf(IdempotencyKeyTaken)
+    expect(claim.state).toBe('taken')
+    expect(await storedKeys(caller)).toEqual([{ key: 'inline-held', state: 'running', response_status: null }])
+    expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([])
+  })
+
+  it('inside a transaction the server refuses, is left to be made again (pending), nothing written', async () => {
+    const caller = ids.next('user')
+    const orgId = ids.next('org')
+    const claim = claimOf(caller, 'inline-refused')
+    await expect(
+      db.tx({ orgId, participant: claim }, async (tx) => db.deferToCommit(tx, { compile: () => sql`select 1 / 0 as boom`.compile(tx) }), { grouped: true }),
+    ).rejects.toThrow(/division by zero/)
+    expect(claim.state).toBe('pending')
+    expect(await storedKeys(caller)).toEqual([])
+    // Made again, by the transaction's next try.
+    await db.tx({ orgId, participant: claim }, async (tx) => db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'second try'))), { grouped: true })
+    expect(await storedKeys(caller)).toEqual([{ key: 'inline-refused', state: 'done', response_status: 201 }])
+  })
+
+  it('inside a transaction whose round trip failed without the server’s answer, is reported unknown (it may have committed)', async () => {
+    const caller = ids.next('user')
+    const orgId = ids.next('org')
+    const claim = claimOf(caller, 'inline-lost')
+    const lost = Promise.reject(new Error('connection lost'))
+    lost.catch(() => undefined)
+    gate = { pattern: /insert into idempotency_keys/, open: lost, reached: () => undefined }
+    await expect(
+      db.tx({ orgId, participant: claim }, async (tx) => db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'lost'))), { grouped: true }),
+    ).rejects.toThrow(/connection lost/)
+    expect(claim.state).toBe('unknown')
   })
 
   it('is sent once, with the first statement, by a transaction that sends several', async () => {

@@ -50,6 +50,18 @@ export interface LeadWrite {
   settle(rows: Record<string, unknown>[]): void
   /** The round trip that carried it failed: whether it committed is unknown. */
   lost(): void
+  /**
+   * The write as the transaction's own first write, for a grouped transaction that sent
+   * nothing before its commit: one round trip in all. It is made to fail the transaction
+   * where take()'s would find its key taken. Null once taken (or when it cannot be inlined).
+   */
+  inline?(): CompiledQuery | null
+  /**
+   * How the commit carrying inline()'s write ended: null when it committed. For a failure,
+   * throws what the caller is to hear instead (the key found taken), or returns, the write's
+   * fate settled from the failure (nothing written when the server refused the transaction).
+   */
+  settleInline?(failure: unknown): void
 }
 
 /** The lead write's statements around its text; its rows are the result at LEAD_ROWS. */
@@ -209,10 +221,7 @@ export class ScopedConnection implements DatabaseConnection {
     if (this.grouped) {
       // Nothing was sent in a transaction: its writes commit with the org's group (or alone).
       this.grouped = false
-      if (command === 'commit' && anything) {
-        await this.leadAlone()
-        await this.group.commit(this.session, this.scope!.orgId, begin!, deferred)
-      }
+      if (command === 'commit' && anything) await this.commitGrouped(begin!, deferred)
       return
     }
     if (command === 'commit' && anything) {
@@ -225,6 +234,28 @@ export class ScopedConnection implements DatabaseConnection {
     // Nothing was sent: there is no transaction to end on the server.
     if (begin !== null) return
     await this.session.simple(command)
+  }
+
+  /**
+   * A grouped transaction's writes, through the group commit. A lead write not sent yet (its
+   * work read nothing) goes inside the transaction, first, when it can: one round trip.
+   */
+  private async commitGrouped(begin: string, deferred: DeferredWrites): Promise<void> {
+    const lead = this.scope?.lead
+    const inline = lead?.inline?.() ?? null
+    if (inline === null) {
+      await this.leadAlone()
+      await this.group.commit(this.session, this.scope!.orgId, begin, deferred)
+      return
+    }
+    const writes = [checkedInlinable(inline), ...deferred.writes]
+    try {
+      await this.group.commit(this.session, this.scope!.orgId, begin, { writes, chain: deferred.chain })
+    } catch (error) {
+      lead!.settleInline!(error)
+      throw error
+    }
+    lead!.settleInline!(null)
   }
 
   /** Queues a write to be sent with this transaction's COMMIT; `chain` ones after every plain one. */

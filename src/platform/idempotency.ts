@@ -33,15 +33,18 @@ export class IdempotencyKeyTaken extends Error {
 
 /**
  * Where a claim stands: `held` (ours: its row is ours to complete), `pending` (deferred, not
- * sent yet), `sending`, `taken` (deferred, and the key turned out to be claimed already), or
- * `unknown` (the round trip that carried it failed: it may or may not have committed).
+ * sent yet, or sent inside a transaction the server refused), `sending`, `taken` (deferred,
+ * and the key turned out to be claimed already), or `unknown` (the round trip that carried it
+ * failed: it may or may not have committed).
  */
 export type ClaimState = 'held' | 'pending' | 'sending' | 'taken' | 'unknown'
 
 /**
  * A key claimed, or to be claimed: completes with the write's transaction, or on its own for
  * an error. A deferred claim is made by the route's transaction itself, in the round trip of
- * its first statement (`lead`), instead of in a round trip of its own ahead of the handler.
+ * its first statement (`lead`), instead of in a round trip of its own ahead of the handler;
+ * when that transaction read nothing before its commit, inside it, so that claim, work and
+ * completion commit together in one round trip (`inline`).
  */
 export class IdempotencyClaim implements TxParticipant {
   completed = false
@@ -51,15 +54,16 @@ export class IdempotencyClaim implements TxParticipant {
   constructor(
     private readonly scope: IdempotencyScope,
     private readonly successStatus: number,
-    deferred?: CompiledQuery,
+    deferred?: { claim: CompiledQuery; inline: CompiledQuery },
   ) {
     this.state = deferred ? 'pending' : 'held'
     if (deferred) {
+      const { claim, inline: inlineClaim } = deferred
       this.lead = {
         take: () => {
           if (this.state !== 'pending') return null
           this.state = 'sending'
-          return deferred
+          return claim
         },
         settle: (rows) => {
           this.state = rows.length > 0 ? 'held' : 'taken'
@@ -68,13 +72,31 @@ export class IdempotencyClaim implements TxParticipant {
         lost: () => {
           this.state = 'unknown'
         },
+        inline: () => {
+          if (this.state !== 'pending') return null
+          this.state = 'sending'
+          return inlineClaim
+        },
+        settleInline: (failure) => {
+          if (failure === null) {
+            this.state = 'held'
+            return
+          }
+          if (claimConflict(failure)) {
+            this.state = 'taken'
+            throw new IdempotencyKeyTaken()
+          }
+          // The server refused the transaction: the claim went with it, and is still to be made.
+          this.state = serverRefusal(failure) ? 'pending' : 'unknown'
+        },
       }
     }
   }
 
   /** A claim to be made with the first statement of the request's transaction. */
   static deferred(clock: Clock, scope: IdempotencyScope, requestHash: string, successStatus: number): IdempotencyClaim {
-    return new IdempotencyClaim(scope, successStatus, claimQuery(clock.now(), scope, requestHash))
+    const now = clock.now()
+    return new IdempotencyClaim(scope, successStatus, { claim: claimQuery(now, scope, requestHash), inline: claimQuery(now, scope, requestHash, INLINE_CLAIM) })
   }
 
   commitWrite(tx: Tx, result: unknown): Compilable {
@@ -99,8 +121,26 @@ export class IdempotencyClaim implements TxParticipant {
 
 // Every idempotent write runs these two: SQL text, not a query built and compiled each time.
 const COMPLETE = 'update idempotency_keys set state = $1, response_status = $2, response_body = $3 where caller = $4 and method = $5 and path = $6 and key = $7'
-const CLAIM =
-  'insert into idempotency_keys (caller, method, path, key, request_hash, state, locked_until, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing returning key'
+const INSERT_CLAIM = 'insert into idempotency_keys (caller, method, path, key, request_hash, state, locked_until, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8)'
+const CLAIM = `${INSERT_CLAIM} on conflict do nothing returning key`
+/**
+ * The claim made inside the request's own transaction: no conflict clause, so a key already
+ * claimed fails the transaction (its primary key), and the request is answered from it.
+ */
+const INLINE_CLAIM = INSERT_CLAIM
+
+const KEY_CONSTRAINT = 'idempotency_keys_pkey'
+
+function claimConflict(failure: unknown): boolean {
+  const { code, constraint } = (failure ?? {}) as { code?: unknown; constraint?: unknown }
+  return code === '23505' && constraint === KEY_CONSTRAINT
+}
+
+/** An error the server answered with (it rolled the transaction back), not a lost connection. */
+function serverRefusal(failure: unknown): boolean {
+  const { code, severity } = (failure ?? {}) as { code?: unknown; severity?: unknown }
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof severity === 'string'
+}
 
 /** The stored response that completes a claimed key. */
 function completion(db: Tx | Database['global'], scope: IdempotencyScope, status: number, body: string) {
@@ -113,8 +153,8 @@ export function requestFingerprint(body: unknown): string {
 }
 
 /** The insert that claims a key (running, under a lease); it returns the key when it did. */
-function claimQuery(now: Date, scope: IdempotencyScope, requestHash: string): CompiledQuery {
-  return CompiledQuery.raw(CLAIM, [scope.caller, scope.method, scope.path, scope.key, requestHash, 'running', new Date(now.getTime() + CLAIM_LEASE_MS), now])
+function claimQuery(now: Date, scope: IdempotencyScope, requestHash: string, sql = CLAIM): CompiledQuery {
+  return CompiledQuery.raw(sql, [scope.caller, scope.method, scope.path, scope.key, requestHash, 'running', new Date(now.getTime() + CLAIM_LEASE_MS), now])
 }
 
 /** Claims a key now, in a round trip of its own, or says how the request is to be answered instead. */

@@ -3,15 +3,16 @@ import type { RequestContext } from '../../platform/context.js'
 import { AppError } from '../../platform/errors.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
 import { activeEntriesQuery, activeSplitsQuery, findEntry, type CatalogRow, type SplitRow } from '../catalog/catalog.repo.js'
-import { allocate } from '../money/allocation.js'
+import { allocate, type Share } from '../money/allocation.js'
 import { formatAmount, MICRO_PLACES, parseAmount } from '../money/decimal.js'
 import { requireCurrency } from '../money/money.schemas.js'
 import { requireCountry } from '../records/identifiers.js'
-import { iso, conflictsAsAppErrors, type RecordDeps } from '../records/records.mount.js'
+import { iso, conflictsAsAppErrors, uniqueViolation, type RecordDeps } from '../records/records.mount.js'
 import { eventQuery, findEvent } from '../ticketing/ticketing.repo.js'
 import { allocationsOf, findReversal, findRevenue, findStatementLine, listRevenue, revenueInserts, statementLineQuery, type AllocationRow, type RevenueRow } from './revenue.repo.js'
 import { checkMirror, entryReference, referenceNames, referenceParam, type LineFields } from './revenue.rules.js'
 import type { CreateRevenueBody, Revenue, RevenueQuery } from './revenue.schemas.js'
+import { keptEntryStale, KeptEntries, type KeptEntry } from './revenue.kept-entries.js'
 import type { EntryReference } from '../catalog/catalog.repo.js'
 
 export interface RevenueService {
@@ -104,6 +105,12 @@ async function readLineContext(db: RecordDeps['db'], tx: Tx, orgId: string, ref:
   }
 }
 
+type Allocated = { creatorId: string; amount: bigint }
+
+function sharesOf(splits: readonly SplitRow[]): Share[] {
+  return splits.map((split) => ({ creatorId: split.creator_id, shareBps: split.share_bps }))
+}
+
 function lineRecorded(body: CreateRevenueBody, line: LineFields, existingId: string): AppError {
   return new AppError('conflict', `Statement ${body.statementRef} line ${body.lineRef} from ${line.source} is already recorded as ${existingId}`, { param: 'lineRef' })
 }
@@ -112,23 +119,87 @@ function eventMissing(eventId: string): AppError {
   return new AppError('unprocessable', `eventId ${eventId} is not a ticketed event of this org`, { param: 'eventId' })
 }
 
+const STATEMENT_LINE = 'revenue_entries_statement_line'
+
 const CONSTRAINT_CONFLICTS: Record<string, string> = {
-  revenue_entries_statement_line: 'This statement line (source, statementRef, lineRef) has already been recorded',
+  [STATEMENT_LINE]: 'This statement line (source, statementRef, lineRef) has already been recorded',
   revenue_entries_reverses: 'That entry has already been reversed',
 }
 
 export function createRevenueService(deps: RecordDeps): RevenueService {
   const { db, clock, ids, audit } = deps
 
+  const keptEntries = new KeptEntries()
+
+  /** Writes the line and its allocations with the commit, and appends its event. */
+  async function record(tx: Tx, ctx: RequestContext, id: string, body: CreateRevenueBody, line: LineFields, catalogId: string, amounts: Allocated[]): Promise<Revenue> {
+    const row: RevenueRow = {
+      org_id: ctx.orgId,
+      id,
+      catalog_id: catalogId,
+      event_id: line.eventId,
+      source: line.source,
+      type: line.type,
+      period_start: line.periodStart,
+      period_end: line.periodEnd,
+      territory: line.territory,
+      units: line.units,
+      amount_micros: line.amount,
+      currency: line.currency,
+      statement_ref: body.statementRef ?? null,
+      line_ref: body.lineRef ?? null,
+      reverses: body.reverses ?? null,
+      created_at: clock.now(),
+      created_by: ctx.actor.userId,
+    }
+    const allocations: AllocationRow[] = [...amounts]
+      .sort((a, b) => (a.creatorId < b.creatorId ? -1 : 1))
+      .map((part) => ({ org_id: ctx.orgId, revenue_id: id, creator_id: part.creatorId, currency: line.currency, amount_micros: part.amount }))
+    // Nothing reads them back: they go with the commit (a raced statement line still ends in its unique index, as 409).
+    for (const insert of revenueInserts(row, allocations)) db.deferToCommit(tx, insert)
+    const revenue = presentRevenue(row, allocations)
+    await audit.append(tx, ctx, 'revenue.created', { type: 'revenue', id }, revenue)
+    return revenue
+  }
+
+  /**
+   * A line whose reference this process read before: no read at all, one round trip with the
+   * commit, under a guard that the reference still names the kept entry alone. Undefined when
+   * the long way must answer: the kept entry no longer holds (forgotten), or the statement
+   * line is recorded already (the long way names the entry that recorded it).
+   */
+  async function createKept(ctx: RequestContext, body: CreateRevenueBody, ref: EntryReference, line: LineFields, id: string, kept: KeptEntry): Promise<Revenue | undefined> {
+    try {
+      // Grouped: it reads nothing, and every write goes with the commit.
+      return await db.tx(
+        ctx,
+        (tx) => {
+          db.deferToCommit(tx, keptEntries.guard(tx, ctx.orgId, ref, kept))
+          return record(tx, ctx, id, body, line, kept.catalogId, allocate(line.amount, sharesOf(kept.splits)))
+        },
+        { grouped: true },
+      )
+    } catch (error) {
+      if (keptEntryStale(error)) keptEntries.forget(ctx.orgId, ref)
+      else if (uniqueViolation(error) !== STATEMENT_LINE) throw error
+      return undefined
+    }
+  }
+
   async function create(ctx: RequestContext, body: CreateRevenueBody): Promise<Revenue> {
     const ref = entryReference(body)
     const line = lineFields(body)
     const id = ids.next('revenue')
+    const kept = body.reverses === undefined && line.eventId === null ? keptEntries.get(ctx.orgId, ref) : undefined
+    if (kept) {
+      const revenue = await createKept(ctx, body, ref, line, id, kept)
+      if (revenue) return revenue
+    }
     // Grouped: it only reads (without locks) before its commit, and every write goes with the
     // commit, so concurrent lines of one org share one chain lock and one WAL flush.
     return db.tx(ctx, async (tx) => {
       let entry: CatalogRow
-      let amounts: { creatorId: string; amount: bigint }[]
+      let amounts: Allocated[]
       if (body.reverses !== undefined) {
         if (body.statementRef !== undefined && body.lineRef !== undefined) {
           const existing = await findStatementLine(tx, ctx.orgId, line.source, body.statementRef, body.lineRef)
@@ -155,35 +226,10 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
         if (!context.eventFound) throw eventMissing(line.eventId!)
         entry = await requireOneEntry(tx, ctx.orgId, ref, context.entries)
         const splits = context.splits.filter((split) => split.catalog_id === entry.id)
-        amounts = allocate(line.amount, splits.map((split) => ({ creatorId: split.creator_id, shareBps: split.share_bps })))
+        keptEntries.keep(ctx.orgId, ref, { catalogId: entry.id, splits })
+        amounts = allocate(line.amount, sharesOf(splits))
       }
-      const row: RevenueRow = {
-        org_id: ctx.orgId,
-        id,
-        catalog_id: entry.id,
-        event_id: line.eventId,
-        source: line.source,
-        type: line.type,
-        period_start: line.periodStart,
-        period_end: line.periodEnd,
-        territory: line.territory,
-        units: line.units,
-        amount_micros: line.amount,
-        currency: line.currency,
-        statement_ref: body.statementRef ?? null,
-        line_ref: body.lineRef ?? null,
-        reverses: body.reverses ?? null,
-        created_at: clock.now(),
-        created_by: ctx.actor.userId,
-      }
-      const allocations: AllocationRow[] = [...amounts]
-        .sort((a, b) => (a.creatorId < b.creatorId ? -1 : 1))
-        .map((part) => ({ org_id: ctx.orgId, revenue_id: id, creator_id: part.creatorId, currency: line.currency, amount_micros: part.amount }))
-      // Nothing reads them back: they go with the commit (a raced statement line still ends in its unique index, as 409).
-      for (const insert of revenueInserts(row, allocations)) db.deferToCommit(tx, insert)
-      const revenue = presentRevenue(row, allocations)
-      await audit.append(tx, ctx, 'revenue.created', { type: 'revenue', id }, revenue)
-      return revenue
+      return record(tx, ctx, id, body, line, entry.id, amounts)
     }, { grouped: true })
   }
 

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createDatabase } from '../../db/database.js'
+import { readMigrations } from '../../db/migrate.js'
+import { openTestBackend, recordingBackend } from '../../../test/db-recording.js'
+import { buildTestApp, call, eventCount, expectProblem, ownerWithOrg, type OrgAccount, type TestApp } from '../../../test/helpers.js'
+import { createCreator, createEntry, revenueBody } from '../../../test/records-fixtures.js'
+import { KeptEntries } from './revenue.kept-entries.js'
+
+/**
+ * A revenue line whose catalog reference this process has read before is written without
+ * reading it again: claim, guard, rows, event and completion in one round trip. The guard
+ * makes every answer the same as the long way's (read, then write).
+ */
+
+/** Every message sent to the database, in order (statements inlined, none prepared, so they can be read). */
+const sent: string[] = []
+let t: TestApp
+let owner: OrgAccount
+let other: OrgAccount
+let creators: { a: string; b: string; c: string }
+
+beforeAll(async () => {
+  const db = createDatabase(recordingBackend(await openTestBackend(5), sent), await readMigrations(), { statements: { enabled: false } })
+  t = await buildTestApp({ db })
+  owner = await ownerWithOrg(t.app)
+  other = await ownerWithOrg(t.app, { name: 'Other Label' })
+  creators = {
+    a: (await createCreator(t.app, owner.token, { name: 'A' })).id,
+    b: (await createCreator(t.app, owner.token, { name: 'B' })).id,
+    c: (await createCreator(t.app, owner.token, { name: 'C' })).id,
+  }
+})
+afterAll(async () => {
+  await t.close()
+  await t.db.close()
+})
+beforeEach(() => {
+  sent.length = 0
+})
+
+const post = (body: unknown, headers: Record<string, string> = {}, token = owner.token) => call(t.app, { method: 'POST', url: '/api/revenue', token, body, headers })
+/** The messages that touched revenue or read the catalog (authentication and rate limits aside). */
+const revenueMessages = () => sent.filter((text) => /revenue_entries|catalog_splits|expect_sole_id/.test(text))
+const byIsrc = (isrc: string, overrides: Record<string, unknown> = {}) => revenueBody('', { catalogId: undefined, isrc, ...overrides })
+const byIswc = (iswc: string, overrides: Record<string, unknown> = {}) => revenueBody('', { catalogId: undefined, iswc, ...overrides })
+const catalogReads = () => sent.filter((text) => /from "catalog_splits"/.test(text))
+
+async function work(isrc: string, split: [string, number][]): Promise<string> {
+  const entry = await createEntry(t.app, owner.token, {
+    kind: 'recording',
+    title: `Track ${isrc}`,
+    identifiers: { isrc },
+    splits: split.map(([creatorId, shareBps]) => ({ creatorId, role: 'artist', shareBps })),
+  })
+  return entry.id
+}
+
+describe('a revenue line on a catalog reference read before', () => {
+  it('is written in one round trip: claim, guard, rows, event and completion, with no read', async () => {
+    const entry = await work('DE-K01-26-00001', [
+      [creators.a, 5000],
+      [creators.b, 5000],
+    ])
+    const first = await post(revenueBody(entry, { statementRef: 'K1', lineRef: '1' }), { 'idempotency-key': 'kept-1' })
+    expect(first.statusCode, first.body).toBe(201)
+    expect(catalogReads()).toHaveLength(1)
+    sent.length = 0
+    const before = await eventCount(t.db, owner.orgId)
+    const second = await post(revenueBody(entry, { statementRef: 'K1', lineRef: '2', amount: '0.000003' }), { 'idempotency-key': 'kept-2' })
+    expect(second.statusCode, second.body).toBe(201)
+    expect(second.json().allocations).toEqual([
+      { creatorId: creators.a, amount: '0.000002' },
+      { creatorId: creators.b, amount: '0.000001' },
+    ])
+    const messages = revenueMessages()
+    expect(messages).toHaveLength(1)
+    expect(messages[0]).toMatch(
+      /^simple: begin; select set_config\('app\.org_id', 'org_\w+', true\); insert into idempotency_keys .*; select expect_sole_id\(array\(.*"catalog_entries"\."id" = 'cat_\w+'.*\), 'cat_\w+'\) as "kept"; insert into revenue_entries .*; insert into revenue_allocations .*append_org_events.*; update idempotency_keys set .*; commit$/s,
+    )
+    expect(catalogReads()).toEqual([])
+    expect(await eventCount(t.db, owner.orgId)).toBe(before + 1)
+    const stored = await t.db.global.selectFrom('idempotency_keys').selectAll().where('caller', '=', owner.userId).where('key', '=', 'kept-2').executeTakeFirst()
+    expect(stored).toMatchObject({ state: 'done', response_status: 201, response_body: second.body })
+    // The key replays what it stored.
+    const replay = await post(revenueBody(entry, { statementRef: 'K1', lineRef: '2', amount: '0.000003' }), { 'idempotency-key': 'kept-2' })
+    expect(replay.headers['idempotent-replayed']).toBe('true')
+    expect(replay.body).toBe(second.body)
+  })
+
+  it('books on the correction once the kept entry is superseded (the guard fails, the long way reads again)', async () => {
+    const old = await work('DE-K01-26-00002', [[creators.a, 10000]])
+    expect((await post(byIsrc('DEK012600002'))).json().catalogId).toBe(old)
+    const fixed = await createEntry(t.app, owner.token, {
+      kind: 'recording',
+      title: 'Fixed',
+      identifiers: { isrc: 'DE-K01-26-00002' },
+      supersedes: old,
+      splits: [{ creatorId: creators.c, role: 'artist', shareBps: 10000 }],
+    })
+    sent.length = 0
+    const line = await post(byIsrc('DEK012600002'))
+    expect(line.statusCode, line.body).toBe(201)
+    expect(line.json()).toMatchObject({ catalogId: fixed.id, allocations: [{ creatorId: creators.c, amount: '10.00' }] })
+    // One try under the guard, refused, then the read and the write; the reference is kept again, for the correction.
+    expect(sent.filter((text) => text.includes('expect_sole_id'))).toHaveLength(1)
+    expect(catalogReads()).toHaveLength(1)
+    sent.length = 0
+    expect((await post(byIsrc('DEK012600002'))).json().catalogId).toBe(fixed.id)
+    expect(catalogReads()).toEqual([])
+    // By its id, the superseded entry is refused as the long way refuses it, naming the correction.
+    const stale = await post(revenueBody(old))
+    expectProblem(stale, 422, 'unprocessable')
+    expect(stale.json().detail).toContain(fixed.id)
+  })
+
+  it('refuses a reference that has come to name two active entries, writing nothing', async () => {
+    const iswc = 'T-123.456.789-4'
+    const first = await createEntry(t.app, owner.token, { kind: 'work', title: 'One', identifiers: { iswc }, splits: [{ creatorId: creators.a, role: 'composer', shareBps: 10000 }] })
+    expect((await post(byIswc(iswc))).json().catalogId).toBe(first.id)
+    await createEntry(t.app, owner.token, { kind: 'work', title: 'Two', identifiers: { iswc }, splits: [{ creatorId: creators.b, role: 'composer', shareBps: 10000 }] })
+    const before = await eventCount(t.db, owner.orgId)
+    const response = await post(byIswc(iswc, { statementRef: 'K3', lineRef: '1' }), { 'idempotency-key': 'kept-two' })
+    expectProblem(response, 422, 'unprocessable')
+    expect(response.json().detail).toMatch(/more than one/)
+    expect(await eventCount(t.db, owner.orgId)).toBe(before)
+    // The refusal is stored under the key, as the long way stores it.
+    const stored = await t.db.global.selectFrom('idempotency_keys').selectAll().where('caller', '=', owner.userId).where('key', '=', 'kept-two').executeTakeFirst()
+    expect(stored).toMatchObject({ state: 'done', response_status: 422, response_body: response.body })
+  })
+
+  it('answers a statement line already recorded with the entry that recorded it (409), writing nothing', async () => {
+    const entry = await work('DE-K01-26-00004', [[creators.a, 10000]])
+    const recorded = await post(revenueBody(entry, { statementRef: 'K4', lineRef: '1' }))
+    expect(recorded.statusCode).toBe(201)
+    const before = await eventCount(t.db, owner.orgId)
+    const again = await post(revenueBody(entry, { statementRef: 'K4', lineRef: '1', amount: '2.00' }))
+    expectProblem(again, 409, 'conflict')
+    expect(again.json().detail).toContain(recorded.json().id)
+    expect(await eventCount(t.db, owner.orgId)).toBe(before)
+  })
+
+  it('answers a key another request holds (409 in use) and a key already done (replay) from the claim inside the transaction', async () => {
+    const entry = await work('DE-K01-26-00005', [[creators.b, 10000]])
+    expect((await post(revenueBody(entry, { statementRef: 'K5', lineRef: '0' }))).statusCode).toBe(201)
+    const body = revenueBody(entry, { statementRef: 'K5', lineRef: '1' })
+    const now = t.clock.now()
+    await t.db.global
+      .insertInto('idempotency_keys')
+      .values({ caller: owner.userId, method: 'POST', path: '/api/revenue', key: 'kept-held', request_hash: 'elsewhere', state: 'running', locked_until: new Date(now.getTime() + 60_000), created_at: now })
+      .execute()
+    sent.length = 0
+    const before = await eventCount(t.db, owner.orgId)
+    // Another body under the key: the claim inside the transaction fails it, and the key's row answers.
+    expectProblem(await post(body, { 'idempotency-key': 'kept-held' }), 422, 'idempotency_key_reused')
+    expect(sent.filter((text) => /insert into idempotency_keys .*insert into revenue_entries/s.test(text))).toHaveLength(1)
+    expect(await eventCount(t.db, owner.orgId)).toBe(before)
+    // Many at once under one new key: one line written, every other answer its replay or 409.
+    const responses = await Promise.all(Array.from({ length: 6 }, () => post(body, { 'idempotency-key': 'kept-burst' })))
+    const created = responses.filter((response) => response.statusCode === 201)
+    for (const response of responses) {
+      if (response.statusCode === 201) expect(response.body).toBe(created[0]!.body)
+      else expectProblem(response, 409, 'idempotency_key_in_use')
+    }
+    expect(created.filter((response) => response.headers['idempotent-replayed'] === undefined)).toHaveLength(1)
+    expect(await eventCount(t.db, owner.orgId)).toBe(before + 1)
+  })
+
+  it('is kept per org: another org naming this org’s entry is answered 422 as the long way answers it', async () => {
+    const entry = await work('DE-K01-26-00006', [[creators.a, 10000]])
+    expect((await post(revenueBody(entry))).statusCode).toBe(201)
+    sent.length = 0
+    const theirs = await post(revenueBody(entry), {}, other.token)
+    expectProblem(theirs, 422, 'unprocessable')
+    expect(catalogReads()).toHaveLength(1)
+  })
+})
+
+describe('KeptEntries', () => {
+  it('forgets the oldest reference past its size, and a reference once forgotten', () => {
+    const kept = new KeptEntries(2)
+    const orgId = 'org_01ARZ3NDEKTSV4RRFFQ69G5FAV'
+    kept.keep(orgId, { isrc: 'A' }, { catalogId: 'cat_a', splits: [] })
+    kept.keep(orgId, { isrc: 'B' }, { catalogId: 'cat_b', splits: [] })
+    kept.keep(orgId, { isrc: 'A' }, { catalogId: 'cat_a2', splits: [] })
+    kept.keep(orgId, { isrc: 'C' }, { catalogId: 'cat_c', splits: [] })
+    expect(kept.get(orgId, { isrc: 'B' })).toBeUndefined()
+    expect(kept.get(orgId, { isrc: 'A' })?.catalogId).toBe('cat_a2')
+    expect(kept.get(orgId, { isrc: 'C' })?.catalogId).toBe('cat_c')
+    expect(kept.get('org_01BX5ZZKBKACTAV9WEVGEMMVRZ', { isrc: 'C' })).toBeUndefined()
+    expect(kept.get(orgId, { iswc: 'C' })).toBeUndefined()
+    kept.forget(orgId, { isrc: 'C' })
+    expect(kept.get(orgId, { isrc: 'C' })).toBeUndefined()
+  })
+})

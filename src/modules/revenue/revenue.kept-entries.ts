@@ -1,0 +1,59 @@
+import { sql, type Compilable } from 'kysely'
+import type { Tx } from '../../db/database.js'
+import { activeEntriesQuery, type EntryReference, type SplitRow } from '../catalog/catalog.repo.js'
+
+/** Catalog references kept per process at most; past this the oldest is forgotten. */
+export const KEPT_ENTRIES = 10_000
+
+/** SQLSTATE of expect_sole_id (migration 0011): a kept read no longer holds. */
+const STALE = 'OE001'
+
+/** The one active entry a reference named when last read, with its splits (which never change). */
+export interface KeptEntry {
+  catalogId: string
+  splits: SplitRow[]
+}
+
+/**
+ * What an org's catalog references named when a revenue line last read them, so that the
+ * next line naming the same one needs no read before its write: the write carries a guard
+ * (`guard`) that fails its transaction unless the reference, read again inside it, still
+ * names that entry alone. An entry's splits are insert-only (the app's grants), so an entry
+ * still active still has the splits kept. Per process; a guard that fails forgets the reference.
+ */
+export class KeptEntries {
+  private readonly kept = new Map<string, KeptEntry>()
+
+  constructor(private readonly max = KEPT_ENTRIES) {}
+
+  get(orgId: string, ref: EntryReference): KeptEntry | undefined {
+    return this.kept.get(keyOf(orgId, ref))
+  }
+
+  keep(orgId: string, ref: EntryReference, entry: KeptEntry): void {
+    const key = keyOf(orgId, ref)
+    this.kept.delete(key)
+    if (this.kept.size >= this.max) this.kept.delete(this.kept.keys().next().value!)
+    this.kept.set(key, entry)
+  }
+
+  forget(orgId: string, ref: EntryReference): void {
+    this.kept.delete(keyOf(orgId, ref))
+  }
+
+  /** The guard a write relying on `entry` defers first: the reference's active entries read again, expected to be that one alone. */
+  guard(tx: Tx, orgId: string, ref: EntryReference, entry: KeptEntry): Compilable {
+    const named = activeEntriesQuery(tx, orgId, ref).clearSelect().select('catalog_entries.id')
+    return tx.selectNoFrom(sql<void>`expect_sole_id(array(${named}), ${entry.catalogId})`.as('kept'))
+  }
+}
+
+/** The failure of a write whose kept entry no longer holds. */
+export function keptEntryStale(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === STALE
+}
+
+function keyOf(orgId: string, ref: EntryReference): string {
+  const [kind, value] = Object.entries(ref)[0] as [string, string]
+  return `${orgId}\u0000${kind}\u0000${value}`
+}
