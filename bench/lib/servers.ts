@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs'
 import { spawn, type ChildProcess } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
@@ -49,6 +50,8 @@ export async function startChild(args: string[], options: StartOptions): Promise
   const ready = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${args.join(' ')} not ready after ${options.timeoutMs ?? 30_000} ms:\n${output}`)), options.timeoutMs ?? 30_000)
     const onData = (chunk: Buffer) => {
+      // BENCH_SERVER_LOG=/tmp/slog: each process's output also goes to /tmp/slog.<pid> (e.g. --trace-gc's lines).
+      if (process.env.BENCH_SERVER_LOG) appendFileSync(`${process.env.BENCH_SERVER_LOG}.${child.pid}`, chunk)
       output += chunk.toString()
       const match = options.ready.exec(output)
       if (match) {
