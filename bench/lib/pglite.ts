@@ -5,7 +5,7 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { clientToken, ownerWithOrg, post, type Owner } from './accounts.js'
 import { chainedEventCsv, ORG_EVENT_COPY_COLUMNS, type ChainHead } from './events.js'
-import { assertClean, loadSeconds, runLoad, throughput, type LoadResult, type LoadSpec } from './load.js'
+import { alternate, loadSeconds, runLoad, throughput, type LoadResult, type LoadSpec } from './load.js'
 import { processCpuMs } from './proc-cpu.js'
 import type { Measurement, ScenarioContext } from './scenario.js'
 import { startChild, startOeuvre, type Child, type Cleanup } from './servers.js'
@@ -129,12 +129,40 @@ export interface ServedLoad {
   cpuUsPerRequest: number
 }
 
-/** The measured run of a load against `server`, refused unless clean. */
-export async function cleanLoad(label: string, server: Child, spec: Omit<LoadSpec, 'url' | 'durationSeconds'>, path: string, seconds: number): Promise<ServedLoad> {
-  const cpuBefore = processCpuMs(server.process.pid)
-  const result = await runLoad({ ...spec, url: server.ready + path, durationSeconds: seconds })
-  assertClean(label, result)
-  return { result, cpuUsPerRequest: Math.round(((processCpuMs(server.process.pid) - cpuBefore) * 1000) / result.total) }
+/** One side of an alternated PGlite measurement: its server and its load. */
+export interface ServedSide {
+  server: Child
+  spec: Omit<LoadSpec, 'url' | 'durationSeconds'>
+}
+
+/**
+ * Both sides as the PostgreSQL scenarios measure them (`alternate`: warmed for `warmUp`
+ * seconds each, then floor, Oeuvre, Oeuvre, floor), each with its server's CPU per request
+ * over its two segments: the machine's speed drifts within a run, and a floor block followed by
+ * an Oeuvre block would hand the drift to the ratio.
+ */
+export async function alternateServed(label: string, path: string, warmUp: number, seconds: number, floor: ServedSide, oeuvre: ServedSide): Promise<{ floor: ServedLoad; oeuvre: ServedLoad; segments: string }> {
+  for (const side of [floor, oeuvre]) await runLoad({ ...side.spec, url: side.server.ready + path, durationSeconds: warmUp })
+  const measured = (side: ServedSide) => {
+    const served = { cpuMs: 0, requests: 0 }
+    const load = async (durationSeconds: number): Promise<LoadResult> => {
+      const cpuBefore = processCpuMs(side.server.process.pid)
+      const result = await runLoad({ ...side.spec, url: side.server.ready + path, durationSeconds })
+      served.cpuMs += processCpuMs(side.server.process.pid) - cpuBefore
+      served.requests += result.total
+      return result
+    }
+    return { served, load }
+  }
+  const floorSide = measured(floor)
+  const oeuvreSide = measured(oeuvre)
+  const alternated = await alternate(label, seconds, floorSide.load, oeuvreSide.load)
+  const perRequest = ({ cpuMs, requests }: { cpuMs: number; requests: number }) => Math.round((cpuMs * 1000) / requests)
+  return {
+    floor: { result: alternated.floor, cpuUsPerRequest: perRequest(floorSide.served) },
+    oeuvre: { result: alternated.oeuvre, cpuUsPerRequest: perRequest(oeuvreSide.served) },
+    segments: alternated.segments,
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { memberSessions, post } from '../lib/accounts.js'
-import { runLoad } from '../lib/load.js'
-import { cleanLoad, pgliteLoadSeconds, servedThroughput, startOeuvreOnPglite, startPgliteFloor, startTogether, withCopyOf, withPgliteOwner, withTemplateCopy } from '../lib/pglite.js'
+import { warmUpSeconds } from '../lib/load.js'
+import { alternateServed, pgliteLoadSeconds, servedThroughput, startOeuvreOnPglite, startPgliteFloor, startTogether, withCopyOf, withPgliteOwner, withTemplateCopy } from '../lib/pglite.js'
 import type { Measurement, ScenarioContext } from '../lib/scenario.js'
 import { Cleanup } from '../lib/servers.js'
 
@@ -15,7 +15,7 @@ export async function createOnPglite(context: ScenarioContext, connections: numb
     // One session per connection: the session tier (600/min, burst 1,200) is per user.
     const tokens = await withPgliteOwner(dataDir, (db) => memberSessions(db, owner.orgId, connections))
     const seconds = pgliteLoadSeconds(context.scale)
-    const { floor, oeuvre } = await withCopyOf(dataDir, 'create-floor', async (floorDir) => {
+    const { floor, oeuvre, segments } = await withCopyOf(dataDir, 'create-floor', async (floorDir) => {
       const cleanup = new Cleanup()
       try {
         const [floorServer, oeuvreServer] = await startTogether(cleanup, startPgliteFloor('bench/floors/create-floor.ts', floorDir), startOeuvreOnPglite(dataDir))
@@ -32,17 +32,15 @@ export async function createOnPglite(context: ScenarioContext, connections: numb
           headers: { 'content-type': 'application/json', 'idempotency-key': 'bench-{{n}}' },
           body: revenueBody(entry.id),
         }
-        const oeuvreSpec = { ...floorSpec, tokens }
-        await runLoad({ ...floorSpec, url: `${floorServer!.ready}/api/revenue`, durationSeconds: 1 })
-        await runLoad({ ...oeuvreSpec, url: `${oeuvreServer!.ready}/api/revenue`, durationSeconds: 1 })
-        return {
-          floor: await cleanLoad('create floor (PGlite)', floorServer!, floorSpec, '/api/revenue', seconds),
-          oeuvre: await cleanLoad('create oeuvre (PGlite)', oeuvreServer!, oeuvreSpec, '/api/revenue', seconds),
-        }
+        // Both warmed, then measured in alternation.
+        return await alternateServed('create (PGlite)', '/api/revenue', warmUpSeconds(context.scale), seconds, { server: floorServer!, spec: floorSpec }, {
+          server: oeuvreServer!,
+          spec: { ...floorSpec, tokens },
+        })
       } finally {
         await cleanup.run()
       }
     })
-    return servedThroughput('create requests/s (PGlite)', floor, oeuvre, 0.4, { connections, seconds })
+    return servedThroughput('create requests/s (PGlite)', floor, oeuvre, 0.4, { connections, seconds, segments })
   })
 }

@@ -1,6 +1,6 @@
 import { raiseClientTier } from '../lib/accounts.js'
-import { runLoad } from '../lib/load.js'
-import { cleanLoad, pgliteLoadSeconds, seedChainedEventsPglite, servedThroughput, startOeuvreOnPglite, startPgliteFloor, startTogether, withCopyOf, withPgliteOwner, withTemplateCopy } from '../lib/pglite.js'
+import { warmUpSeconds } from '../lib/load.js'
+import { alternateServed, pgliteLoadSeconds, seedChainedEventsPglite, servedThroughput, startOeuvreOnPglite, startPgliteFloor, startTogether, withCopyOf, withPgliteOwner, withTemplateCopy } from '../lib/pglite.js'
 import type { Measurement, ScenarioContext } from '../lib/scenario.js'
 import { Cleanup } from '../lib/servers.js'
 
@@ -20,22 +20,19 @@ export async function feedOnPglite(context: ScenarioContext, connections: number
     context.log(`PGlite: seeded ${events} chained events in ${Date.now() - seeded} ms`)
     const seconds = pgliteLoadSeconds(context.scale)
     const path = `/v1/orgs/${owner.orgId}/events?limit=50`
-    const { floor, oeuvre } = await withCopyOf(dataDir, 'feed-floor', async (floorDir) => {
+    const { floor, oeuvre, segments } = await withCopyOf(dataDir, 'feed-floor', async (floorDir) => {
       const cleanup = new Cleanup()
       try {
         const [floorServer, oeuvreServer] = await startTogether(cleanup, startPgliteFloor('bench/floors/feed-floor.ts', floorDir), startOeuvreOnPglite(dataDir))
-        const oeuvreSpec = { connections, headers: { authorization: `Bearer ${client.token}` } }
-        // Warm both (JIT, PGlite's caches) before measuring either.
-        await runLoad({ url: floorServer!.ready + path, connections, durationSeconds: 1 })
-        await runLoad({ ...oeuvreSpec, url: oeuvreServer!.ready + path, durationSeconds: 1 })
-        return {
-          floor: await cleanLoad('feed floor (PGlite)', floorServer!, { connections }, path, seconds),
-          oeuvre: await cleanLoad('feed oeuvre (PGlite)', oeuvreServer!, oeuvreSpec, path, seconds),
-        }
+        // Both warmed (JIT, PGlite's caches), then measured in alternation.
+        return await alternateServed('feed (PGlite)', path, warmUpSeconds(context.scale), seconds, { server: floorServer!, spec: { connections } }, {
+          server: oeuvreServer!,
+          spec: { connections, headers: { authorization: `Bearer ${client.token}` } },
+        })
       } finally {
         await cleanup.run()
       }
     })
-    return servedThroughput('feed requests/s (PGlite)', floor, oeuvre, 0.7, { events, connections, seconds })
+    return servedThroughput('feed requests/s (PGlite)', floor, oeuvre, 0.7, { events, connections, seconds, segments })
   })
 }
