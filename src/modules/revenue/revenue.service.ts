@@ -107,7 +107,7 @@ async function readLineContext(db: RecordDeps['db'], tx: Tx, orgId: string, ref:
 
 type Allocated = { creatorId: string; amount: bigint }
 
-function sharesOf(splits: readonly SplitRow[]): Share[] {
+function splitShares(splits: readonly SplitRow[]): Share[] {
   return splits.map((split) => ({ creatorId: split.creator_id, shareBps: split.share_bps }))
 }
 
@@ -175,7 +175,7 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
         ctx,
         (tx) => {
           db.deferToCommit(tx, keptEntries.guard(tx, ctx.orgId, ref, kept))
-          return record(tx, ctx, id, body, line, kept.catalogId, allocate(line.amount, sharesOf(kept.splits)))
+          return record(tx, ctx, id, body, line, kept.catalogId, allocate(line.amount, splitShares(kept.splits)))
         },
         { grouped: true },
       )
@@ -227,7 +227,7 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
         entry = await requireOneEntry(tx, ctx.orgId, ref, context.entries)
         const splits = context.splits.filter((split) => split.catalog_id === entry.id)
         keptEntries.keep(ctx.orgId, ref, { catalogId: entry.id, splits })
-        amounts = allocate(line.amount, sharesOf(splits))
+        amounts = allocate(line.amount, splitShares(splits))
       }
       return record(tx, ctx, id, body, line, entry.id, amounts)
     }, { grouped: true })
