@@ -1,9 +1,12 @@
+import fc from 'fast-check'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createDatabase } from '../../db/database.js'
 import { readMigrations } from '../../db/migrate.js'
 import { openTestBackend, recordingBackend } from '../../../test/db-recording.js'
 import { buildTestApp, call, eventCount, expectProblem, ownerWithOrg, type OrgAccount, type TestApp } from '../../../test/helpers.js'
 import { createCreator, createEntry, revenueBody } from '../../../test/records-fixtures.js'
+import { allocate } from '../money/allocation.js'
+import { formatAmount } from '../money/decimal.js'
 import { KeptEntries } from './revenue.kept-entries.js'
 
 /**
@@ -172,6 +175,64 @@ describe('a revenue line on a catalog reference read before', () => {
     const theirs = await post(revenueBody(entry), {}, other.token)
     expectProblem(theirs, 422, 'unprocessable')
     expect(catalogReads()).toHaveLength(1)
+  })
+})
+
+describe('lines on kept references, against a model of the catalog', () => {
+  it('book every line on the entry active when it is written, allocated by that entry’s splits, however corrections interleave', async () => {
+    const creatorIds = [creators.a, creators.b, creators.c]
+    // A split: one to three of the creators, shares summing to 10,000 basis points.
+    const split = fc
+      .subarray([0, 1, 2], { minLength: 1 })
+      .chain((picked) => fc.array(fc.integer({ min: 1, max: 100 }), { minLength: picked.length, maxLength: picked.length }).map((weights) => ({ picked, weights })))
+      .map(({ picked, weights }): [string, number][] => {
+        const total = weights.reduce((sum, weight) => sum + weight, 0)
+        const bps = weights.map((weight) => Math.floor((weight * 10_000) / total))
+        bps[0]! += 10_000 - bps.reduce((sum, share) => sum + share, 0)
+        return picked.flatMap((index, at) => (bps[at]! > 0 ? [[creatorIds[index]!, bps[at]!] as [string, number]] : []))
+      })
+      .filter((parts) => parts.length > 0 && parts.every(([, bps]) => bps > 0))
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('line' as const), by: fc.constantFrom('isrc', 'catalogId', 'superseded'), micros: fc.bigInt({ min: 1n, max: 10_000_000_000n }) }),
+      fc.record({ kind: fc.constant('correct' as const), split }),
+    )
+    let round = 0
+    await fc.assert(
+      fc.asyncProperty(split, fc.array(step, { minLength: 1, maxLength: 8 }), async (first, steps) => {
+        round += 1
+        const isrc = `DE-M${String(round).padStart(2, '0')}-26-${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`
+        const normalised = isrc.replaceAll('-', '')
+        // The model: the active entry and its splits, and the entries it superseded.
+        let active = { id: await work(isrc, first), split: first }
+        const superseded: string[] = []
+        for (const action of steps) {
+          if (action.kind === 'correct') {
+            const fixed = await createEntry(t.app, owner.token, {
+              kind: 'recording',
+              title: 'Corrected',
+              identifiers: { isrc },
+              supersedes: active.id,
+              splits: action.split.map(([creatorId, shareBps]) => ({ creatorId, role: 'artist', shareBps })),
+            })
+            superseded.push(active.id)
+            active = { id: fixed.id, split: action.split }
+            continue
+          }
+          const amount = formatAmount(action.micros, 'EUR')
+          if (action.by === 'superseded' && superseded.length > 0) {
+            expectProblem(await post(revenueBody(superseded.at(-1)!, { amount })), 422, 'unprocessable')
+            continue
+          }
+          const response = await post(action.by === 'isrc' ? byIsrc(normalised, { amount }) : revenueBody(active.id, { amount }))
+          expect(response.statusCode, response.body).toBe(201)
+          const expected = allocate(action.micros, active.split.map(([creatorId, shareBps]) => ({ creatorId, shareBps })))
+            .sort((x, y) => (x.creatorId < y.creatorId ? -1 : 1))
+            .map((part) => ({ creatorId: part.creatorId, amount: formatAmount(part.amount, 'EUR') }))
+          expect(response.json()).toMatchObject({ catalogId: active.id, amount, allocations: expected })
+        }
+      }),
+      { numRuns: 12 },
+    )
   })
 })
 
