@@ -23,7 +23,12 @@ export async function existingCreatorIds(db: Reader | Tx, orgId: string, ids: re
 
 /** Locks the creator row until commit: two payouts for one creator run one after the other. */
 export function lockCreator(tx: Tx, orgId: string, id: string): Promise<CreatorRow | undefined> {
-  return tx.selectFrom('creators').selectAll().where('org_id', '=', orgId).where('id', '=', id).forUpdate().executeTakeFirst()
+  return lockCreatorQuery(tx, orgId, id).executeTakeFirst()
+}
+
+/** lockCreator's query, to run in a batch (the statements after it run once the lock is held). */
+export function lockCreatorQuery(tx: Tx, orgId: string, id: string) {
+  return tx.selectFrom('creators').selectAll().where('org_id', '=', orgId).where('id', '=', id).forUpdate()
 }
 
 export function listCreators(db: Reader, orgId: string, after: Keyset | null, limit: number): Promise<CreatorRow[]> {

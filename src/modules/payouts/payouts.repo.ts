@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely'
+import { sql, type Compilable, type Selectable } from 'kysely'
 import type { Reader, Tx } from '../../db/database.js'
 import type { Keyset } from '../../platform/pagination.js'
 import type { PayableAllocation, Statement } from './payouts.statement.js'
@@ -16,8 +16,8 @@ export function findPayout(db: Reader | Tx, orgId: string, id: string): Promise<
   return db.selectFrom('payouts').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst()
 }
 
-/** The creator's allocations in `currency` that no live payout holds, up to `through` (a period end date). */
-export async function unpaidAllocations(tx: Tx, orgId: string, creatorId: string, currency: string, through: string | null): Promise<PayableAllocation[]> {
+/** The creator's allocations in `currency` that no live payout holds, up to `through` (a period end date): rows for `payableOf`. */
+export function unpaidAllocationsQuery(tx: Tx, orgId: string, creatorId: string, currency: string, through: string | null) {
   let select = tx
     .selectFrom('revenue_allocations as a')
     .innerJoin('revenue_entries as r', (join) => join.onRef('r.org_id', '=', 'a.org_id').onRef('r.id', '=', 'a.revenue_id'))
@@ -41,25 +41,34 @@ export async function unpaidAllocations(tx: Tx, orgId: string, creatorId: string
     .where('a.currency', '=', currency)
     .where('h.held', 'is', null)
   if (through !== null) select = select.where('r.period_end', '<=', through)
-  const rows = await select.orderBy('a.revenue_id').execute()
-  return rows.map((row) => ({ revenueId: row.revenue_id, amount: row.amount_micros, periodStart: row.period_start, periodEnd: row.period_end }))
+  return select.orderBy('a.revenue_id')
+}
+
+type UnpaidRow = Awaited<ReturnType<ReturnType<typeof unpaidAllocationsQuery>['execute']>>[number]
+
+/** unpaidAllocationsQuery's rows (a batch's, untyped) as payable allocations. */
+export function payableOf(rows: readonly Record<string, unknown>[]): PayableAllocation[] {
+  return (rows as unknown as readonly UnpaidRow[]).map((row) => ({ revenueId: row.revenue_id, amount: row.amount_micros, periodStart: row.period_start, periodEnd: row.period_end }))
 }
 
 /**
- * What the creator's live statements in `currency` moved: Σ (earnings − amount). Added
- * to the creator's opening balance it is the balance carried into the next statement
- * (the previous statement's carriedForward when none was canceled in between).
+ * The creator's live statements in `currency`, for `carriedBy`: what they moved, Σ (earnings
+ * − amount). Added to the creator's opening balance it is the balance carried into the next
+ * statement (the previous statement's carriedForward when none was canceled in between).
  */
-export async function carriedByLivePayouts(tx: Tx, orgId: string, creatorId: string, currency: string): Promise<bigint> {
-  const rows = await tx
+export function livePayoutsQuery(tx: Tx, orgId: string, creatorId: string, currency: string) {
+  return tx
     .selectFrom('payouts')
     .select(['earnings_micros', 'amount_micros'])
     .where('org_id', '=', orgId)
     .where('creator_id', '=', creatorId)
     .where('currency', '=', currency)
     .where('status', 'in', [...LIVE_STATUSES])
-    .execute()
-  return rows.reduce((sum, row) => sum + row.earnings_micros - row.amount_micros, 0n)
+}
+
+/** What livePayoutsQuery's rows (a batch's, untyped) carried. */
+export function carriedBy(rows: readonly Record<string, unknown>[]): bigint {
+  return (rows as unknown as readonly { earnings_micros: bigint; amount_micros: bigint }[]).reduce((sum, row) => sum + row.earnings_micros - row.amount_micros, 0n)
 }
 
 /** What a new payout stores: its statement's figures, pending, by `createdBy` at `now`. */
@@ -101,15 +110,14 @@ export function pendingPayoutRow(payout: NewPayout): PayoutRow {
   }
 }
 
-export async function insertPayout(tx: Tx, row: PayoutRow, revenueIds: readonly string[]): Promise<void> {
-  await tx.insertInto('payouts').values(row).execute()
+/** The payout and its items, as statements (a thousand items each) for its commit. */
+export function payoutInserts(tx: Tx, row: PayoutRow, revenueIds: readonly string[]): Compilable[] {
+  const inserts: Compilable[] = [tx.insertInto('payouts').values(row)]
   for (let start = 0; start < revenueIds.length; start += ITEM_BATCH) {
     const batch = revenueIds.slice(start, start + ITEM_BATCH)
-    await tx
-      .insertInto('payout_items')
-      .values(batch.map((revenueId) => ({ org_id: row.org_id, payout_id: row.id, revenue_id: revenueId, creator_id: row.creator_id, released_at: null })))
-      .execute()
+    inserts.push(tx.insertInto('payout_items').values(batch.map((revenueId) => ({ org_id: row.org_id, payout_id: row.id, revenue_id: revenueId, creator_id: row.creator_id, released_at: null }))))
   }
+  return inserts
 }
 
 export interface StatusChange {

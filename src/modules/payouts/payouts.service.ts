@@ -3,19 +3,21 @@ import type { RequestContext } from '../../platform/context.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
 import type { AuditActor } from '../audit/audit.service.js'
-import { lockCreator } from '../creators/creators.repo.js'
+import { lockCreator, lockCreatorQuery, type CreatorRow } from '../creators/creators.repo.js'
 import { formatAmount } from '../money/decimal.js'
 import { requireCurrency } from '../money/money.schemas.js'
 import { iso, isoOrNull, type RecordDeps } from '../records/records.mount.js'
 import {
-  carriedByLivePayouts,
+  carriedBy,
   changeStatus,
   findPayout,
-  insertPayout,
   listPayouts,
+  livePayoutsQuery,
+  payableOf,
+  payoutInserts,
   pendingPayoutRow,
   releaseItems,
-  unpaidAllocations,
+  unpaidAllocationsQuery,
   type PayoutRow,
   type StatusChange,
 } from './payouts.repo.js'
@@ -108,18 +110,23 @@ export function createPayoutsService(deps: RecordDeps): PayoutsService {
 
     async create(ctx, body) {
       return db.tx(ctx, async (tx) => {
-        // Lock the creator row: two payouts must never take the same allocation.
-        const creator = await lockCreator(tx, ctx.orgId, body.creatorId)
+        // Lock the creator row: two payouts must never take the same allocation. The org's environment comes in the same round trip.
+        const [locked, orgs] = await db.batch(tx, [lockCreatorQuery(tx, ctx.orgId, body.creatorId), tx.selectFrom('orgs').select('environment').where('org_id', '=', ctx.orgId)])
+        const creator = locked?.[0] as CreatorRow | undefined
         if (!creator) throw new AppError('unprocessable', `creatorId ${body.creatorId} is not a creator of this org`, { param: 'creatorId' })
+        const org = orgs?.[0] as { environment: string } | undefined
+        if (!org) throw new Error(`org ${ctx.orgId} not found in its own scope`)
         const currency = requireCurrency(body.currency ?? creator.payout_currency)
         const inPayoutCurrency = currency === creator.payout_currency
-        const org = await tx.selectFrom('orgs').select('environment').where('org_id', '=', ctx.orgId).executeTakeFirstOrThrow()
-        const openingBalance = (inPayoutCurrency ? creator.opening_balance_micros : 0n) + (await carriedByLivePayouts(tx, ctx.orgId, creator.id, currency))
-        const allocations = await unpaidAllocations(tx, ctx.orgId, creator.id, currency, body.through ?? null)
+        // Read under the lock, in one round trip: what the creator's live payouts carried, and what none of them holds.
+        const [live, unpaid] = await db.batch(tx, [livePayoutsQuery(tx, ctx.orgId, creator.id, currency), unpaidAllocationsQuery(tx, ctx.orgId, creator.id, currency, body.through ?? null)])
+        const openingBalance = (inPayoutCurrency ? creator.opening_balance_micros : 0n) + carriedBy(live ?? [])
+        const allocations = payableOf(unpaid ?? [])
         const statement = computeStatement({ currency, openingBalance, allocations, minimum: inPayoutCurrency ? creator.minimum_payout_micros : null })
         const now = clock.now()
         const row = pendingPayoutRow({ orgId: ctx.orgId, id: ids.next('payout'), creatorId: creator.id, currency, statement, sandbox: org.environment === 'sandbox', now, createdBy: ctx.actor.userId })
-        await insertPayout(tx, row, allocations.map((allocation) => allocation.revenueId))
+        // Nothing reads them back: they go with the commit (payout_items_live still refuses an allocation held twice).
+        for (const insert of payoutInserts(tx, row, allocations.map((allocation) => allocation.revenueId))) db.deferToCommit(tx, insert)
         const payout = presentPayout(row)
         await audit.append(tx, ctx, 'payout.created', { type: 'payout', id: row.id }, payout)
         return payout
