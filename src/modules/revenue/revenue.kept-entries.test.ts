@@ -237,17 +237,22 @@ describe('lines on kept references, against a model of the catalog', () => {
 })
 
 describe('KeptEntries', () => {
-  it('forgets the oldest reference past its size, and a reference once forgotten', () => {
+  it('forgets the oldest reference past its size, and a reference once forgotten', async () => {
     const kept = new KeptEntries(2)
-    const orgId = 'org_01ARZ3NDEKTSV4RRFFQ69G5FAV'
-    kept.keep(orgId, { isrc: 'A' }, { catalogId: 'cat_a', splits: [] })
-    kept.keep(orgId, { isrc: 'B' }, { catalogId: 'cat_b', splits: [] })
-    kept.keep(orgId, { isrc: 'A' }, { catalogId: 'cat_a2', splits: [] })
-    kept.keep(orgId, { isrc: 'C' }, { catalogId: 'cat_c', splits: [] })
+    const orgId = owner.orgId
+    // Keeping compiles the guard (in the transaction's dialect); it sends nothing.
+    await t.db.tx({ orgId }, async (tx) => {
+      kept.keep(tx, orgId, { isrc: 'A' }, 'cat_a', [])
+      kept.keep(tx, orgId, { isrc: 'B' }, 'cat_b', [])
+      kept.keep(tx, orgId, { isrc: 'A' }, 'cat_a2', [])
+      kept.keep(tx, orgId, { isrc: 'C' }, 'cat_c', [])
+    })
+    expect(sent).toEqual([])
     expect(kept.get(orgId, { isrc: 'B' })).toBeUndefined()
     expect(kept.get(orgId, { isrc: 'A' })?.catalogId).toBe('cat_a2')
+    expect(kept.get(orgId, { isrc: 'A' })?.guard.compile().parameters).toContain('cat_a2')
     expect(kept.get(orgId, { isrc: 'C' })?.catalogId).toBe('cat_c')
-    expect(kept.get('org_01BX5ZZKBKACTAV9WEVGEMMVRZ', { isrc: 'C' })).toBeUndefined()
+    expect(kept.get(other.orgId, { isrc: 'C' })).toBeUndefined()
     expect(kept.get(orgId, { iswc: 'C' })).toBeUndefined()
     kept.forget(orgId, { isrc: 'C' })
     expect(kept.get(orgId, { isrc: 'C' })).toBeUndefined()

@@ -12,14 +12,17 @@ const STALE = 'OE001'
 export interface KeptEntry {
   catalogId: string
   splits: SplitRow[]
+  /** The guard a write relying on it defers first, compiled once: the reference's active entries read again, expected to be this one alone. */
+  guard: Compilable
 }
 
 /**
  * What an org's catalog references named when a revenue line last read them, so that the
  * next line naming the same one needs no read before its write: the write carries a guard
- * (`guard`) that fails its transaction unless the reference, read again inside it, still
- * names that entry alone. An entry's splits are insert-only (the app's grants), so an entry
- * still active still has the splits kept. Per process; a guard that fails forgets the reference.
+ * (`KeptEntry.guard`) that fails its transaction unless the reference, read again inside it,
+ * still names that entry alone. An entry's splits are insert-only (the app's grants), so an
+ * entry still active still has the splits kept. Per process; a guard that fails forgets the
+ * reference.
  */
 export class KeptEntries {
   private readonly kept = new Map<string, KeptEntry>()
@@ -30,21 +33,18 @@ export class KeptEntries {
     return this.kept.get(keyOf(orgId, ref))
   }
 
-  keep(orgId: string, ref: EntryReference, entry: KeptEntry): void {
+  keep(tx: Tx, orgId: string, ref: EntryReference, catalogId: string, splits: SplitRow[]): void {
     const key = keyOf(orgId, ref)
     this.kept.delete(key)
     if (this.kept.size >= this.max) this.kept.delete(this.kept.keys().next().value!)
-    this.kept.set(key, entry)
+    // Built and compiled once here, not for every line: building it took a large share of the API's CPU per create (docs/performance.md).
+    const named = activeEntriesQuery(tx, orgId, ref).clearSelect().select('catalog_entries.id')
+    const compiled = tx.selectNoFrom(sql<void>`expect_sole_id(array(${named}), ${catalogId})`.as('kept')).compile()
+    this.kept.set(key, { catalogId, splits, guard: { compile: () => compiled } })
   }
 
   forget(orgId: string, ref: EntryReference): void {
     this.kept.delete(keyOf(orgId, ref))
-  }
-
-  /** The guard a write relying on `entry` defers first: the reference's active entries read again, expected to be that one alone. */
-  guard(tx: Tx, orgId: string, ref: EntryReference, entry: KeptEntry): Compilable {
-    const named = activeEntriesQuery(tx, orgId, ref).clearSelect().select('catalog_entries.id')
-    return tx.selectNoFrom(sql<void>`expect_sole_id(array(${named}), ${entry.catalogId})`.as('kept'))
   }
 }
 

@@ -174,7 +174,7 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
       return await db.tx(
         ctx,
         (tx) => {
-          db.deferToCommit(tx, keptEntries.guard(tx, ctx.orgId, ref, kept))
+          db.deferToCommit(tx, kept.guard)
           return record(tx, ctx, id, body, line, kept.catalogId, allocate(line.amount, splitShares(kept.splits)))
         },
         { grouped: true },
@@ -226,7 +226,7 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
         if (!context.eventFound) throw eventMissing(line.eventId!)
         entry = await requireOneEntry(tx, ctx.orgId, ref, context.entries)
         const splits = context.splits.filter((split) => split.catalog_id === entry.id)
-        keptEntries.keep(ctx.orgId, ref, { catalogId: entry.id, splits })
+        keptEntries.keep(tx, ctx.orgId, ref, entry.id, splits)
         amounts = allocate(line.amount, splitShares(splits))
       }
       return record(tx, ctx, id, body, line, entry.id, amounts)
