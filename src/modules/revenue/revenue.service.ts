@@ -3,7 +3,7 @@ import type { RequestContext } from '../../platform/context.js'
 import { AppError } from '../../platform/errors.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
 import { activeEntriesQuery, activeSplitsQuery, findEntry, type CatalogRow, type SplitRow } from '../catalog/catalog.repo.js'
-import { allocate, type Share } from '../money/allocation.js'
+import { allocate, type Allocation, type Share } from '../money/allocation.js'
 import { formatAmount, MICRO_PLACES, parseAmount } from '../money/decimal.js'
 import { requireCurrency } from '../money/money.schemas.js'
 import { requireCountry } from '../records/identifiers.js'
@@ -105,8 +105,6 @@ async function readLineContext(db: RecordDeps['db'], tx: Tx, orgId: string, ref:
   }
 }
 
-type Allocated = { creatorId: string; amount: bigint }
-
 function splitShares(splits: readonly SplitRow[]): Share[] {
   return splits.map((split) => ({ creatorId: split.creator_id, shareBps: split.share_bps }))
 }
@@ -132,7 +130,7 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
   const keptEntries = new KeptEntries()
 
   /** Writes the line and its allocations with the commit, and appends its event. */
-  async function record(tx: Tx, ctx: RequestContext, id: string, body: CreateRevenueBody, line: LineFields, catalogId: string, amounts: Allocated[]): Promise<Revenue> {
+  async function record(tx: Tx, ctx: RequestContext, id: string, body: CreateRevenueBody, line: LineFields, catalogId: string, amounts: Allocation[]): Promise<Revenue> {
     const row: RevenueRow = {
       org_id: ctx.orgId,
       id,
@@ -199,7 +197,7 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
     // commit, so concurrent lines of one org share one chain lock and one WAL flush.
     return db.tx(ctx, async (tx) => {
       let entry: CatalogRow
-      let amounts: Allocated[]
+      let amounts: Allocation[]
       if (body.reverses !== undefined) {
         if (body.statementRef !== undefined && body.lineRef !== undefined) {
           const existing = await findStatementLine(tx, ctx.orgId, line.source, body.statementRef, body.lineRef)
