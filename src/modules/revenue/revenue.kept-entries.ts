@@ -35,6 +35,8 @@ export class KeptEntries {
 
   keep(tx: Tx, orgId: string, ref: EntryReference, catalogId: string, splits: SplitRow[]): void {
     const key = keyOf(orgId, ref)
+    // Kept already for this entry (a ticket sale reads the long way every time): its splits cannot have changed.
+    if (this.kept.get(key)?.catalogId === catalogId) return
     this.kept.delete(key)
     if (this.kept.size >= this.max) this.kept.delete(this.kept.keys().next().value!)
     // Built and compiled once here, not for every line: building it took a large share of the API's CPU per create (docs/performance.md).
