@@ -408,4 +408,51 @@ describe('grouped transactions', () => {
     }
     else expect(messages.slice(1).map(order)).toEqual([['a-row', 'a-chain'], ['b-row', 'b-chain']])
   })
+
+  it('send their chain runs as one statement made by the runs’ merge, after every row and before the other chain statements', async () => {
+    const run = ids.next('org')
+    const key = (name: string) => ({ caller: run, method: 'POST', path: '/driver', key: name, request_hash: 'h', state: 'done' as const, locked_until: new Date(), created_at: new Date() })
+    const merges: string[][] = []
+    // A run inserts its key; merged, the keys of every run in one insert.
+    const merge = (parts: readonly unknown[]) => {
+      merges.push(parts as string[])
+      return db.global.insertInto('idempotency_keys').values((parts as string[]).map(key)).compile()
+    }
+    let reached!: () => void
+    let open!: () => void
+    const firstReached = new Promise<void>((resolve) => (reached = resolve))
+    gate = { pattern: /insert into "idempotency_keys"/, open: new Promise<void>((resolve) => (open = resolve)), reached }
+    const grouped = (name: string) =>
+      db.tx({ orgId: orgA }, async (tx) => {
+        await orgsSeen(tx)
+        db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(`${name}-chain`)), 'chain')
+        db.deferRun(tx, { query: tx.insertInto('idempotency_keys').values(key(`${name}-run`)), part: `${name}-run`, merge })
+        db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(`${name}-row`)))
+      }, { grouped: true })
+    const first = grouped('held')
+    await firstReached
+    const rest = [grouped('a'), grouped('b'), grouped('c')]
+    if (db.kind === 'pg') await queued(3)
+    open()
+    await Promise.all([first, ...rest])
+    const messages = sent.filter((text) => text.includes(run))
+    const order = (text: string) => [...text.matchAll(/'((?:held|a|b|c)-(?:row|run|chain))'/g)].map((match) => match[1]!)
+    // Alone, a transaction sends its own run, between its rows and its chain statements.
+    expect(order(messages[0]!)).toEqual(['held-row', 'held-run', 'held-chain'])
+    if (db.kind === 'pg') {
+      // The three arrived in some order: every row, then the three runs in one statement in that order, then the chain statements.
+      const names = order(messages[1]!)
+      const arrival = names.slice(0, 3).map((name) => name.replace('-row', ''))
+      expect(arrival.slice().sort()).toEqual(['a', 'b', 'c'])
+      expect(names.slice(3)).toEqual([...arrival.map((name) => `${name}-run`), ...arrival.map((name) => `${name}-chain`)])
+      expect(messages[1]!.split('; ').filter((statement) => statement.includes('-run')).length).toBe(1)
+      expect(merges).toEqual([arrival.map((name) => `${name}-run`)])
+    } else {
+      // PGlite's one connection: each transaction alone, its own run unmerged.
+      expect(messages.slice(1).map(order)).toEqual(['a', 'b', 'c'].map((name) => [`${name}-row`, `${name}-run`, `${name}-chain`]))
+      expect(merges).toEqual([])
+    }
+    const stored = await db.global.selectFrom('idempotency_keys').select('key').where('caller', '=', run).execute()
+    expect(stored).toHaveLength(12)
+  })
 })

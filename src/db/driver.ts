@@ -132,9 +132,33 @@ function checkedInlinable(query: CompiledQuery): CompiledQuery {
  */
 export type DeferPhase = 'writes' | 'chain'
 
+/**
+ * A chain write that several transactions committed together may share: the org's chain
+ * append. Sent alone it is `query`; when a group commit carries several made by the same
+ * `merge`, it sends the one statement `merge` makes of all their parts (in the group's order)
+ * instead. Runs go first in the chain phase, so nothing a run needs may be a chain write.
+ */
+export interface ChainRun {
+  query: CompiledQuery
+  part: unknown
+  merge(parts: readonly unknown[]): CompiledQuery
+}
+
 export interface DeferredWrites {
   writes: CompiledQuery[]
+  /** Chain writes that merge across a group (`ChainRun`); sent after the writes, before `chain`. */
+  runs: ChainRun[]
   chain: CompiledQuery[]
+}
+
+/** No deferred writes yet. */
+function noDeferredWrites(): DeferredWrites {
+  return { writes: [], runs: [], chain: [] }
+}
+
+/** A transaction's deferred writes in the order it sends them alone. */
+export function deferredInOrder(deferred: DeferredWrites): CompiledQuery[] {
+  return [...deferred.writes, ...deferred.runs.map((run) => run.query), ...deferred.chain]
 }
 
 /** What a grouped transaction may run before its commit: plain reads, taking no row locks. */
@@ -148,7 +172,7 @@ export class ScopedConnection implements DatabaseConnection {
   /** BEGIN (and the tenant scope) not sent yet: they travel with the transaction's first statement. */
   private pendingBegin: string | null = null
   /** Writes whose results nobody reads, sent with COMMIT in its round trip (plain writes, then the chain's). */
-  private deferred: DeferredWrites = { writes: [], chain: [] }
+  private deferred: DeferredWrites = noDeferredWrites()
 
   constructor(
     readonly session: SqlSession,
@@ -206,7 +230,7 @@ export class ScopedConnection implements DatabaseConnection {
     if (settings.isolationLevel) begin += ` isolation level ${settings.isolationLevel}`
     this.pendingBegin = this.scope ? `${begin}; ${setOrgStatement(this.scope.orgId)}` : begin
     this.inTransaction = true
-    this.deferred = { writes: [], chain: [] }
+    this.deferred = noDeferredWrites()
     this.grouped = this.scope?.grouped === true
     if (this.scope) this.scope.connection = this
   }
@@ -214,8 +238,8 @@ export class ScopedConnection implements DatabaseConnection {
   async end(command: 'commit' | 'rollback'): Promise<void> {
     this.inTransaction = false
     const deferred = this.deferred
-    this.deferred = { writes: [], chain: [] }
-    const anything = deferred.writes.length + deferred.chain.length > 0
+    this.deferred = noDeferredWrites()
+    const anything = deferred.writes.length + deferred.runs.length + deferred.chain.length > 0
     const begin = this.pendingBegin
     this.pendingBegin = null
     if (this.grouped) {
@@ -227,7 +251,7 @@ export class ScopedConnection implements DatabaseConnection {
     if (command === 'commit' && anything) {
       // One round trip: (the lead write, BEGIN and scope, if nothing was sent yet,) the deferred writes and COMMIT.
       // A failure leaves the server's transaction aborted; the caller's rollback ends it.
-      const writes = await this.texts([...deferred.writes, ...deferred.chain], begin !== null)
+      const writes = await this.texts(deferredInOrder(deferred), begin !== null)
       await this.lastWithLead([...(begin === null ? [] : [begin]), ...writes, 'commit'].join('; '))
       return
     }
@@ -250,7 +274,7 @@ export class ScopedConnection implements DatabaseConnection {
     }
     const writes = [checkedInlinable(inline), ...deferred.writes]
     try {
-      await this.group.commit(this.session, this.scope!.orgId, begin, { writes, chain: deferred.chain })
+      await this.group.commit(this.session, this.scope!.orgId, begin, { ...deferred, writes })
     } catch (error) {
       lead!.settleInline!(error)
       throw error
@@ -262,6 +286,13 @@ export class ScopedConnection implements DatabaseConnection {
   defer(query: CompiledQuery, phase: DeferPhase = 'writes'): void {
     if (!this.inTransaction) throw new Error('only a transaction can defer writes to its commit')
     this.deferred[phase].push(checkedInlinable(query))
+  }
+
+  /** Queues a chain run to be sent with this transaction's COMMIT, after its plain writes and before its other chain writes. */
+  deferRun(run: ChainRun): void {
+    if (!this.inTransaction) throw new Error('only a transaction can defer writes to its commit')
+    checkedInlinable(run.query)
+    this.deferred.runs.push(run)
   }
 
   /** Several statements in one round trip (with BEGIN and the scope, if not sent yet); each one's rows. */

@@ -1,4 +1,5 @@
-import type { DeferredWrites } from './driver.js'
+import type { CompiledQuery } from 'kysely'
+import { deferredInOrder, type ChainRun, type DeferredWrites } from './driver.js'
 import type { SqlSession } from './sql-backend.js'
 import type { StatementCache } from './statement-cache.js'
 
@@ -8,7 +9,7 @@ export const MAX_GROUP = 64
 /** One transaction's writes, to be committed (with others of its org, when they arrive together). */
 interface Unit {
   session: SqlSession
-  /** BEGIN and the tenant scope; then the writes, then the chain's statements. */
+  /** BEGIN and the tenant scope; then the writes, then the chain's runs and statements. */
   begin: string
   deferred: DeferredWrites
   resolve(): void
@@ -30,8 +31,8 @@ export interface GroupCommitStats {
  * Group commit for one process. An org's writes are serialised by its event chain (every
  * write appends to it): a transaction whose work only read until commit hands its writes
  * here, and those of one org that arrive while another of its commits is in flight are sent
- * together, as one transaction, by the first of them on its own connection: one chain lock
- * and one WAL flush for the group. A group that fails is rolled back and its transactions
+ * together, as one transaction, by the first of them on its own connection: one chain lock,
+ * one chain append (their runs merged, `mergedRuns`) and one WAL flush for the group. A group that fails is rolled back and its transactions
  * are committed one by one, so one transaction's failure (a unique key raced) never fails
  * another; each caller hears only its own outcome.
  */
@@ -40,18 +41,33 @@ export interface GroupCommit {
   readonly stats: GroupCommitStats
 }
 
+/**
+ * A group's chain runs as statements: those made by one `merge` become the one statement it
+ * makes of their parts, in order (one chain append for the group's events: one head update,
+ * one insert, one outbox statement, instead of one of each per transaction).
+ */
+export function mergedRuns(runs: readonly ChainRun[]): CompiledQuery[] {
+  const byMerge = new Map<ChainRun['merge'], ChainRun[]>()
+  for (const run of runs) {
+    const same = byMerge.get(run.merge)
+    if (same) same.push(run)
+    else byMerge.set(run.merge, [run])
+  }
+  return [...byMerge.entries()].map(([merge, same]) => (same.length === 1 ? same[0]!.query : merge(same.map((run) => run.part))))
+}
+
 export function createGroupCommit(statements: StatementCache): GroupCommit {
   const waiting = new Map<string, Unit[]>()
   const stats: GroupCommitStats = { flushes: 0, units: 0, retried: 0, queued: 0 }
 
   /** BEGIN, the writes as text for `session` (no transaction is open on it yet, so they may be prepared), COMMIT. */
-  async function message(session: SqlSession, begin: string, writes: DeferredWrites['writes']): Promise<string> {
+  async function message(session: SqlSession, begin: string, writes: readonly CompiledQuery[]): Promise<string> {
     return [begin, ...(await statements.texts(session, writes, true)), 'commit'].join('; ')
   }
 
   async function commitAlone(unit: Unit): Promise<void> {
     try {
-      await unit.session.simple(await message(unit.session, unit.begin, [...unit.deferred.writes, ...unit.deferred.chain]))
+      await unit.session.simple(await message(unit.session, unit.begin, deferredInOrder(unit.deferred)))
       unit.resolve()
     } catch (error) {
       await unit.session.simple('rollback').catch(() => undefined)
@@ -65,8 +81,13 @@ export function createGroupCommit(statements: StatementCache): GroupCommit {
     if (group.length === 1) return commitAlone(group[0]!)
     const leader = group[0]!
     try {
-      // Every transaction's rows first, then every chain statement: the chain lock is taken once the rows are written.
-      const writes = [...group.flatMap((unit) => unit.deferred.writes), ...group.flatMap((unit) => unit.deferred.chain)]
+      // Every transaction's rows first, then the chain's runs merged, then every other chain
+      // statement: the chain lock is taken once the rows are written.
+      const writes = [
+        ...group.flatMap((unit) => unit.deferred.writes),
+        ...mergedRuns(group.flatMap((unit) => unit.deferred.runs)),
+        ...group.flatMap((unit) => unit.deferred.chain),
+      ]
       await leader.session.simple(await message(leader.session, leader.begin, writes))
     } catch {
       await leader.session.simple('rollback').catch(() => undefined)

@@ -112,13 +112,43 @@ function feedSelect(db: Reader, orgId: string, query: OrgEventQuery, afterSequen
  * one (append_org_events, migrations 0007 and 0010). Each event's data travels once, as its
  * canonical text beside the event's template, which has a slot for it.
  */
-function appendStatement(tx: Tx, orgId: string, events: readonly PendingEvent[], createdAt: Date, deliveriesDue: Date | null): Compilable {
+function appendStatement(compiler: Reader, run: AppendRun): Compilable {
+  const { orgId, events, createdAt, deliveriesDue } = run
   const query = sql<{ id: string; sequence: bigint; hash: string; created_at: Date }>`select id, sequence, hash, created_at from append_org_events(
     ${orgId}, ${events.map((e) => e.id)}::text[], ${events.map((e) => e.action)}::text[], ${events.map((e) => e.userId)}::text[],
     ${events.map((e) => e.resource?.type ?? null)}::text[], ${events.map((e) => e.resource?.id ?? null)}::text[],
     string_to_array(${joinRunTexts(events.map(canonicalTemplate))}::text, chr(2)), string_to_array(${joinRunTexts(events.map((e) => e.dataText))}::text, chr(2)),
     ${createdAt}::timestamptz, ${deliveriesDue}::timestamptz)`
-  return { compile: () => query.compile(tx) }
+  return { compile: () => query.compile(compiler) }
+}
+
+/** A run of one org's events to append, as one transaction stages it. */
+interface AppendRun {
+  orgId: string
+  events: readonly PendingEvent[]
+  /** When the run was written (the chain keeps createdAt monotonic: the head's, if later). */
+  createdAt: Date
+  /** When its webhook deliveries are first due; null without an outbox. */
+  deliveriesDue: Date | null
+}
+
+const latest = (dates: readonly Date[]): Date => new Date(Math.max(...dates.map((date) => date.getTime())))
+
+/**
+ * Several transactions' runs, committed together, as one run: their events in the group's
+ * order, written at the latest of their times (so every event of a group commit carries one
+ * createdAt, as the events of one transaction do), due when the latest is due.
+ */
+export function mergeAppendRuns(runs: readonly AppendRun[]): AppendRun {
+  const orgId = runs[0]!.orgId
+  if (runs.some((run) => run.orgId !== orgId)) throw new Error('runs of different orgs cannot be appended together')
+  const due = runs.flatMap((run) => (run.deliveriesDue ? [run.deliveriesDue] : []))
+  return {
+    orgId,
+    events: runs.flatMap((run) => run.events),
+    createdAt: latest(runs.map((run) => run.createdAt)),
+    deliveriesDue: due.length > 0 ? latest(due) : null,
+  }
 }
 
 export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenerator }): AuditLog {
@@ -126,6 +156,8 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
   let outbox: Outbox | null = null
   // Each transaction's staged events; one transaction appends to one org's chain.
   const stages = new WeakMap<Tx, { orgId: string; events: PendingEvent[] }>()
+  // One function for every run this log defers: the group commit merges the runs made by the same one.
+  const mergeRuns = (parts: readonly unknown[]) => appendStatement(db.global, mergeAppendRuns(parts as AppendRun[])).compile()
 
   function stage(tx: Tx, ctx: AuditActor, items: readonly AppendItem[]): void {
     let staged = stages.get(tx)
@@ -163,9 +195,10 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
     if (!staged || staged.events.length === 0) return null
     const { orgId, events } = staged
     const now = deps.clock.now()
-    const statement = appendStatement(tx, orgId, events, now, outbox?.deliveriesDue(now) ?? null)
+    const run: AppendRun = { orgId, events, createdAt: now, deliveriesDue: outbox?.deliveriesDue(now) ?? null }
+    const statement = appendStatement(tx, run)
     if (when === 'with-commit') {
-      db.deferToCommit(tx, statement, 'chain')
+      db.deferRun(tx, { query: statement, part: run, merge: mergeRuns })
       return null
     }
     const [rows = []] = await db.batch(tx, [statement])

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../db/database.js'
 import { asOwner } from '../../db/sql-backend.js'
 import { buildTestApp, call, expectProblem, ownerWithOrg, uniqueEmail, type OrgAccount, type TestApp } from '../../../test/helpers.js'
+import { mergeAppendRuns } from './audit.service.js'
 import { verifyChain } from './audit.verify.js'
 import { startRangeWalkers } from './audit.verify.threads.js'
 
@@ -320,4 +321,27 @@ describe('oeuvre audit verify (the CLI)', () => {
       await rm(dataDir, { recursive: true, force: true })
     }
   }, 120_000)
+})
+
+describe('runs merged for a group commit', () => {
+  const event = (orgId: string, id: string) => ({ id, orgId, action: 'test.merge', userId: 'usr_test', resource: null, dataText: '{}' })
+  const at = (iso: string) => new Date(iso)
+
+  it('keeps the group’s order of events, and writes them at the latest of the runs’ times, due when the latest is due', () => {
+    const merged = mergeAppendRuns([
+      { orgId: 'org_a', events: [event('org_a', 'evt_1'), event('org_a', 'evt_2')], createdAt: at('2026-11-25T10:00:00.005Z'), deliveriesDue: at('2026-11-25T10:00:01.005Z') },
+      { orgId: 'org_a', events: [event('org_a', 'evt_3')], createdAt: at('2026-11-25T10:00:00.009Z'), deliveriesDue: at('2026-11-25T10:00:01.009Z') },
+      { orgId: 'org_a', events: [event('org_a', 'evt_4')], createdAt: at('2026-11-25T10:00:00.001Z'), deliveriesDue: at('2026-11-25T10:00:01.001Z') },
+    ])
+    expect(merged.events.map((e) => e.id)).toEqual(['evt_1', 'evt_2', 'evt_3', 'evt_4'])
+    expect(merged.createdAt.toISOString()).toBe('2026-11-25T10:00:00.009Z')
+    expect(merged.deliveriesDue?.toISOString()).toBe('2026-11-25T10:00:01.009Z')
+    const withoutOutbox = mergeAppendRuns([{ orgId: 'org_a', events: [event('org_a', 'evt_5')], createdAt: at('2026-11-25T10:00:00Z'), deliveriesDue: null }])
+    expect(withoutOutbox.deliveriesDue).toBeNull()
+  })
+
+  it('refuses runs of two orgs: each org has its own chain', () => {
+    const run = (orgId: string) => ({ orgId, events: [event(orgId, `evt_${orgId}`)], createdAt: at('2026-11-25T10:00:00Z'), deliveriesDue: null })
+    expect(() => mergeAppendRuns([run('org_a'), run('org_b')])).toThrow(/different orgs/)
+  })
 })

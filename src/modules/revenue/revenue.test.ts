@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseDecimal } from '../money/decimal.js'
 import { buildTestApp, call, eventCount, expectProblem, memberWithRole, ownerWithOrg, type OrgAccount, type TestApp } from '../../../test/helpers.js'
 import { createCreator, createEntry, createRevenue, eventBody, revenueBody } from '../../../test/records-fixtures.js'
+import { verifyChain } from '../audit/audit.verify.js'
 
 let t: TestApp
 let owner: OrgAccount
@@ -122,6 +123,29 @@ describe('recording revenue', () => {
     expect(await eventCount(t.db, owner.orgId)).toBe(before + 1)
     // The same references from another source are another line.
     expect((await post(revenueBody(trio, { source: 'Tidal', ...line }))).statusCode).toBe(201)
+  })
+
+  it('records a burst of concurrent lines, committed in groups, as one gapless chain: an event per line, in time order', async () => {
+    const label = await ownerWithOrg(t.app, { name: 'Burst Label' })
+    const creator = await createCreator(t.app, label.token, { name: 'Solo' })
+    const entry = await createEntry(t.app, label.token, { splits: [{ creatorId: creator.id, role: 'composer', shareBps: 10000 }] })
+    const before = { ...t.db.groupCommit }
+    const lines = Array.from({ length: 24 }, (_, i) => String(i))
+    const responses = await Promise.all(lines.map((lineRef) => post(revenueBody(entry.id, { statementRef: 'BURST-1', lineRef }), label.token)))
+    expect(responses.map((r) => r.statusCode)).toEqual(lines.map(() => 201))
+    if (t.db.kind === 'pg') {
+      // Several lines went in each commit (one chain append per group, src/db/group-commit.ts).
+      expect(t.db.groupCommit.units - before.units).toBe(lines.length)
+      expect(t.db.groupCommit.flushes - before.flushes).toBeLessThan(lines.length)
+    }
+    const events = await t.db.read(label.orgId, (db) =>
+      db.selectFrom('org_events').select(['sequence', 'action', 'resource_id', 'created_at']).orderBy('sequence').execute(),
+    )
+    const created = events.filter((event) => event.action === 'revenue.created')
+    expect(created.map((event) => event.resource_id).sort()).toEqual(responses.map((r) => r.json<{ id: string }>().id).sort())
+    expect(events.map((event) => Number(event.sequence))).toEqual(events.map((_, i) => i + 1))
+    for (let i = 1; i < events.length; i += 1) expect(events[i]!.created_at.getTime()).toBeGreaterThanOrEqual(events[i - 1]!.created_at.getTime())
+    expect(await verifyChain(t.db, label.orgId)).toEqual({ orgId: label.orgId, ok: true, events: events.length })
   })
 
   it('reverses an entry once, with exactly negated allocations', async () => {
