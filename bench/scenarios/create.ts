@@ -46,8 +46,10 @@ export const createScenario: Scenario = {
           { kind: 'work', title: 'Bench Song', splits: creators.map((creatorId, i) => ({ creatorId, role: 'composer', shareBps: i === 2 ? 3334 : 3333 })) },
           { token: owner.token },
         )
-        // One session per connection: the session tier (600/min, burst 1,200) is per user.
-        const tokens = await memberSessions(db.owner, owner.orgId, CONNECTIONS)
+        // Sessions taken in turn, three per connection: the session tier (600/min, burst 1,200) is
+        // per user, and ten users' bursts would run out within the warm-up and the two segments
+        // at about 1,200 creates/s (a faster machine's rate), failing the run with 429s.
+        const tokens = await memberSessions(db.owner, owner.orgId, CONNECTIONS * 3)
 
         const floor = await startChild(['bench/floors/create-floor.ts'], { env: { DATABASE_URL: db.url }, ready: /listening on (\S+)/ })
         cleanup.add(floor.stop)

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { Kysely, type Compilable, type Transaction } from 'kysely'
-import { createScopedDialect, scopedKysely, ScopedDriver, type ChainRun, type DeferPhase, type LeadWrite, type OrgScope, type ScopedConnection } from './driver.js'
+import { createScopedDialect, scopedKysely, ScopedDriver, type DeferPhase, type MergeableWrite, type LeadWrite, type OrgScope, type ScopedConnection } from './driver.js'
 import { createGroupCommit, type GroupCommitStats } from './group-commit.js'
 import { EMBEDDED_MAINTENANCE_MS, startMaintenance } from './maintenance.js'
 import { migrate, readMigrations, type MigrationFile } from './migrate.js'
@@ -62,11 +62,10 @@ export interface Database {
    */
   deferToCommit(tx: Tx, query: Compilable, phase?: DeferPhase): void
   /**
-   * A chain run of an org transaction (its chain append), sent with its COMMIT after the plain
-   * writes and before the other chain writes. Committed in a group with other transactions'
-   * runs made by the same `merge`, it goes as one statement `merge` makes of all their parts.
+   * A deferred write (deferToCommit) that transactions committed in one group may share: the
+   * group sends one statement, made by `merge` of the parts of all such writes made by it.
    */
-  deferRun(tx: Tx, run: Omit<ChainRun, 'query'> & { query: Compilable }): void
+  deferMergeable(tx: Tx, write: MergeableWrite, phase?: DeferPhase): void
   readonly migrations: MigrationFile[]
   close(): Promise<void>
 }
@@ -180,8 +179,8 @@ export function createDatabase(backend: SqlBackend, migrations: MigrationFile[],
     deferToCommit(tx, query, phase) {
       connectionOf(tx).defer(query.compile(), phase)
     },
-    deferRun(tx, run) {
-      connectionOf(tx).deferRun({ query: run.query.compile(), part: run.part, merge: run.merge })
+    deferMergeable(tx, write, phase) {
+      connectionOf(tx).defer(write, phase)
     },
     read(orgId, work) {
       return work(scoped({ orgId }))

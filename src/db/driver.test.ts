@@ -409,15 +409,18 @@ describe('grouped transactions', () => {
     else expect(messages.slice(1).map(order)).toEqual([['a-row', 'a-chain'], ['b-row', 'b-chain']])
   })
 
-  it('send their chain runs as one statement made by the runs’ merge, after every row and before the other chain statements', async () => {
+  it('send each phase’s mergeable writes as one statement made by their merge, where the first of them stood', async () => {
     const run = ids.next('org')
     const key = (name: string) => ({ caller: run, method: 'POST', path: '/driver', key: name, request_hash: 'h', state: 'done' as const, locked_until: new Date(), created_at: new Date() })
     const merges: string[][] = []
-    // A run inserts its key; merged, the keys of every run in one insert.
-    const merge = (parts: readonly unknown[]) => {
+    // A mergeable write inserts its key; merged, the keys of every such write in one insert.
+    const insertAll = (parts: readonly unknown[]) => {
       merges.push(parts as string[])
       return db.global.insertInto('idempotency_keys').values((parts as string[]).map(key)).compile()
     }
+    // Two merges: writes are merged only with writes made by the same one.
+    const mergeRows = (parts: readonly unknown[]) => insertAll(parts)
+    const mergeRuns = (parts: readonly unknown[]) => insertAll(parts)
     let reached!: () => void
     let open!: () => void
     const firstReached = new Promise<void>((resolve) => (reached = resolve))
@@ -425,9 +428,10 @@ describe('grouped transactions', () => {
     const grouped = (name: string) =>
       db.tx({ orgId: orgA }, async (tx) => {
         await orgsSeen(tx)
+        db.deferMergeable(tx, { query: tx.insertInto('idempotency_keys').values(key(`${name}-run`)).compile(), part: `${name}-run`, merge: mergeRuns }, 'chain')
         db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(`${name}-chain`)), 'chain')
-        db.deferRun(tx, { query: tx.insertInto('idempotency_keys').values(key(`${name}-run`)), part: `${name}-run`, merge })
-        db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(`${name}-row`)))
+        db.deferMergeable(tx, { query: tx.insertInto('idempotency_keys').values(key(`${name}-row`)).compile(), part: `${name}-row`, merge: mergeRows })
+        db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(`${name}-plain`)))
       }, { grouped: true })
     const first = grouped('held')
     await firstReached
@@ -436,23 +440,27 @@ describe('grouped transactions', () => {
     open()
     await Promise.all([first, ...rest])
     const messages = sent.filter((text) => text.includes(run))
-    const order = (text: string) => [...text.matchAll(/'((?:held|a|b|c)-(?:row|run|chain))'/g)].map((match) => match[1]!)
-    // Alone, a transaction sends its own run, between its rows and its chain statements.
-    expect(order(messages[0]!)).toEqual(['held-row', 'held-run', 'held-chain'])
+    const order = (text: string) => [...text.matchAll(/'((?:held|a|b|c)-(?:row|plain|run|chain))'/g)].map((match) => match[1]!)
+    // Alone, a transaction sends its own statements, in the order it deferred them (rows before chain).
+    expect(order(messages[0]!)).toEqual(['held-row', 'held-plain', 'held-run', 'held-chain'])
     if (db.kind === 'pg') {
-      // The three arrived in some order: every row, then the three runs in one statement in that order, then the chain statements.
+      // The three arrived in some order: their rows in one statement, then the plain writes,
+      // then their runs in one statement, then the chain's plain writes, each in that order.
       const names = order(messages[1]!)
       const arrival = names.slice(0, 3).map((name) => name.replace('-row', ''))
       expect(arrival.slice().sort()).toEqual(['a', 'b', 'c'])
-      expect(names.slice(3)).toEqual([...arrival.map((name) => `${name}-run`), ...arrival.map((name) => `${name}-chain`)])
-      expect(messages[1]!.split('; ').filter((statement) => statement.includes('-run')).length).toBe(1)
-      expect(merges).toEqual([arrival.map((name) => `${name}-run`)])
+      const each = (suffix: string) => arrival.map((name) => `${name}-${suffix}`)
+      expect(names).toEqual([...each('row'), ...each('plain'), ...each('run'), ...each('chain')])
+      const statements = messages[1]!.split('; ')
+      expect(statements.filter((statement) => statement.includes('-row')).length).toBe(1)
+      expect(statements.filter((statement) => statement.includes('-run')).length).toBe(1)
+      expect(merges).toEqual([each('row'), each('run')])
     } else {
-      // PGlite's one connection: each transaction alone, its own run unmerged.
-      expect(messages.slice(1).map(order)).toEqual(['a', 'b', 'c'].map((name) => [`${name}-row`, `${name}-run`, `${name}-chain`]))
+      // PGlite's one connection: each transaction alone, nothing merged.
+      expect(messages.slice(1).map(order)).toEqual(['a', 'b', 'c'].map((name) => [`${name}-row`, `${name}-plain`, `${name}-run`, `${name}-chain`]))
       expect(merges).toEqual([])
     }
     const stored = await db.global.selectFrom('idempotency_keys').select('key').where('caller', '=', run).execute()
-    expect(stored).toHaveLength(12)
+    expect(stored).toHaveLength(16)
   })
 })

@@ -55,7 +55,7 @@ export interface LeadWrite {
    * nothing before its commit: one round trip in all. It is made to fail the transaction
    * where take()'s would find its key taken. Null once taken (or when it cannot be inlined).
    */
-  inline?(): CompiledQuery | null
+  inline?(): DeferredWrite | null
   /**
    * How the commit carrying inline()'s write ended: null when it committed. For a failure,
    * throws what the caller is to hear instead (the key found taken), or returns, the write's
@@ -133,32 +133,72 @@ function checkedInlinable(query: CompiledQuery): CompiledQuery {
 export type DeferPhase = 'writes' | 'chain'
 
 /**
- * A chain write that several transactions committed together may share: the org's chain
- * append. Sent alone it is `query`; when a group commit carries several made by the same
- * `merge`, it sends the one statement `merge` makes of all their parts (in the group's order)
- * instead. Runs go first in the chain phase, so nothing a run needs may be a chain write.
+ * A deferred write that others may share (the chain append, rows, the idempotency claim).
+ * Sent alone it is `query`; when a transaction, or a group commit, carries several made by
+ * the same `merge` in one phase, it sends the one statement `merge` makes of all their parts
+ * (in order) where the first of them stood. The later parts move ahead of the writes between:
+ * a write must need none of those, or fail without them (a failed group is retried one
+ * transaction at a time, src/db/group-commit.ts).
  */
-export interface ChainRun {
+export interface MergeableWrite {
   query: CompiledQuery
   part: unknown
   merge(parts: readonly unknown[]): CompiledQuery
 }
 
+export type DeferredWrite = CompiledQuery | MergeableWrite
+
+export function isMergeable(write: DeferredWrite): write is MergeableWrite {
+  return 'merge' in write
+}
+
+/** The statement a deferred write is when it is sent alone. */
+export function statementOf(write: DeferredWrite): CompiledQuery {
+  return isMergeable(write) ? write.query : write
+}
+
 export interface DeferredWrites {
-  writes: CompiledQuery[]
-  /** Chain writes that merge across a group (`ChainRun`); sent after the writes, before `chain`. */
-  runs: ChainRun[]
-  chain: CompiledQuery[]
+  writes: DeferredWrite[]
+  chain: DeferredWrite[]
 }
 
 /** No deferred writes yet. */
 function noDeferredWrites(): DeferredWrites {
-  return { writes: [], runs: [], chain: [] }
+  return { writes: [], chain: [] }
 }
 
-/** A transaction's deferred writes in the order it sends them alone. */
+/**
+ * Writes of one phase (of a transaction, or of a group of them) as statements: the mergeable ones made by one `merge` become
+ * the one statement it makes of their parts, in order, where the first of them stood (one
+ * chain append for the group's events, one insert of its entries, ...); the others stay as
+ * they are, in order.
+ */
+export function mergedWrites(writes: readonly DeferredWrite[]): CompiledQuery[] {
+  const slots: (CompiledQuery | MergeableWrite[])[] = []
+  const byMerge = new Map<MergeableWrite['merge'], MergeableWrite[]>()
+  for (const write of writes) {
+    if (!isMergeable(write)) {
+      slots.push(write)
+      continue
+    }
+    const same = byMerge.get(write.merge)
+    if (same) {
+      same.push(write)
+      continue
+    }
+    const slot = [write]
+    byMerge.set(write.merge, slot)
+    slots.push(slot)
+  }
+  return slots.map((slot) => {
+    if (!Array.isArray(slot)) return slot
+    return slot.length === 1 ? slot[0]!.query : slot[0]!.merge(slot.map((write) => write.part))
+  })
+}
+
+/** A transaction's deferred writes, as it sends them alone (its own mergeable writes merged). */
 export function deferredInOrder(deferred: DeferredWrites): CompiledQuery[] {
-  return [...deferred.writes, ...deferred.runs.map((run) => run.query), ...deferred.chain]
+  return [...mergedWrites(deferred.writes), ...mergedWrites(deferred.chain)]
 }
 
 /** What a grouped transaction may run before its commit: plain reads, taking no row locks. */
@@ -239,7 +279,7 @@ export class ScopedConnection implements DatabaseConnection {
     this.inTransaction = false
     const deferred = this.deferred
     this.deferred = noDeferredWrites()
-    const anything = deferred.writes.length + deferred.runs.length + deferred.chain.length > 0
+    const anything = deferred.writes.length + deferred.chain.length > 0
     const begin = this.pendingBegin
     this.pendingBegin = null
     if (this.grouped) {
@@ -272,7 +312,8 @@ export class ScopedConnection implements DatabaseConnection {
       await this.group.commit(this.session, this.scope!.orgId, begin, deferred)
       return
     }
-    const writes = [checkedInlinable(inline), ...deferred.writes]
+    checkedInlinable(statementOf(inline))
+    const writes = [inline, ...deferred.writes]
     try {
       await this.group.commit(this.session, this.scope!.orgId, begin, { ...deferred, writes })
     } catch (error) {
@@ -283,16 +324,10 @@ export class ScopedConnection implements DatabaseConnection {
   }
 
   /** Queues a write to be sent with this transaction's COMMIT; `chain` ones after every plain one. */
-  defer(query: CompiledQuery, phase: DeferPhase = 'writes'): void {
+  defer(write: DeferredWrite, phase: DeferPhase = 'writes'): void {
     if (!this.inTransaction) throw new Error('only a transaction can defer writes to its commit')
-    this.deferred[phase].push(checkedInlinable(query))
-  }
-
-  /** Queues a chain run to be sent with this transaction's COMMIT, after its plain writes and before its other chain writes. */
-  deferRun(run: ChainRun): void {
-    if (!this.inTransaction) throw new Error('only a transaction can defer writes to its commit')
-    checkedInlinable(run.query)
-    this.deferred.runs.push(run)
+    checkedInlinable(statementOf(write))
+    this.deferred[phase].push(write)
   }
 
   /** Several statements in one round trip (with BEGIN and the scope, if not sent yet); each one's rows. */

@@ -1,5 +1,5 @@
 import type { CompiledQuery } from 'kysely'
-import { deferredInOrder, type ChainRun, type DeferredWrites } from './driver.js'
+import { deferredInOrder, mergedWrites, type DeferredWrites } from './driver.js'
 import type { SqlSession } from './sql-backend.js'
 import type { StatementCache } from './statement-cache.js'
 
@@ -9,7 +9,7 @@ export const MAX_GROUP = 64
 /** One transaction's writes, to be committed (with others of its org, when they arrive together). */
 interface Unit {
   session: SqlSession
-  /** BEGIN and the tenant scope; then the writes, then the chain's runs and statements. */
+  /** BEGIN and the tenant scope; then the writes, then the chain's statements. */
   begin: string
   deferred: DeferredWrites
   resolve(): void
@@ -32,28 +32,13 @@ export interface GroupCommitStats {
  * write appends to it): a transaction whose work only read until commit hands its writes
  * here, and those of one org that arrive while another of its commits is in flight are sent
  * together, as one transaction, by the first of them on its own connection: one chain lock,
- * one chain append (their runs merged, `mergedRuns`) and one WAL flush for the group. A group that fails is rolled back and its transactions
+ * one chain append (their writes merged where they can be, `mergedWrites`) and one WAL flush for the group. A group that fails is rolled back and its transactions
  * are committed one by one, so one transaction's failure (a unique key raced) never fails
  * another; each caller hears only its own outcome.
  */
 export interface GroupCommit {
   commit(session: SqlSession, orgId: string, begin: string, deferred: DeferredWrites): Promise<void>
   readonly stats: GroupCommitStats
-}
-
-/**
- * A group's chain runs as statements: those made by one `merge` become the one statement it
- * makes of their parts, in order (one chain append for the group's events: one head update,
- * one insert, one outbox statement, instead of one of each per transaction).
- */
-export function mergedRuns(runs: readonly ChainRun[]): CompiledQuery[] {
-  const byMerge = new Map<ChainRun['merge'], ChainRun[]>()
-  for (const run of runs) {
-    const same = byMerge.get(run.merge)
-    if (same) same.push(run)
-    else byMerge.set(run.merge, [run])
-  }
-  return [...byMerge.entries()].map(([merge, same]) => (same.length === 1 ? same[0]!.query : merge(same.map((run) => run.part))))
 }
 
 export function createGroupCommit(statements: StatementCache): GroupCommit {
@@ -81,13 +66,9 @@ export function createGroupCommit(statements: StatementCache): GroupCommit {
     if (group.length === 1) return commitAlone(group[0]!)
     const leader = group[0]!
     try {
-      // Every transaction's rows first, then the chain's runs merged, then every other chain
-      // statement: the chain lock is taken once the rows are written.
-      const writes = [
-        ...group.flatMap((unit) => unit.deferred.writes),
-        ...mergedRuns(group.flatMap((unit) => unit.deferred.runs)),
-        ...group.flatMap((unit) => unit.deferred.chain),
-      ]
+      // Every transaction's rows first, then every chain statement, each phase's mergeable
+      // writes merged: the chain lock is taken once the rows are written.
+      const writes = [...mergedWrites(group.flatMap((unit) => unit.deferred.writes)), ...mergedWrites(group.flatMap((unit) => unit.deferred.chain))]
       await leader.session.simple(await message(leader.session, leader.begin, writes))
     } catch {
       await leader.session.simple('rollback').catch(() => undefined)

@@ -1,7 +1,8 @@
 import { CompiledQuery, type Compilable } from 'kysely'
 import { canonicalJson } from './canonical-json.js'
 import type { Database, Tx, TxParticipant } from '../db/database.js'
-import type { LeadWrite } from '../db/driver.js'
+import type { LeadWrite, MergeableWrite } from '../db/driver.js'
+import { mergeableInsert } from '../db/mergeable-insert.js'
 import type { Clock } from './clock.js'
 import { DAY, SECOND } from './clock.js'
 import { sha256Hex } from './crypto.js'
@@ -54,7 +55,7 @@ export class IdempotencyClaim implements TxParticipant {
   constructor(
     private readonly scope: IdempotencyScope,
     private readonly successStatus: number,
-    deferred?: { claim: CompiledQuery; inline: CompiledQuery },
+    deferred?: { claim: CompiledQuery; inline: MergeableWrite },
   ) {
     this.state = deferred ? 'pending' : 'held'
     if (deferred) {
@@ -96,7 +97,7 @@ export class IdempotencyClaim implements TxParticipant {
   /** A claim to be made with the first statement of the request's transaction. */
   static deferred(clock: Clock, scope: IdempotencyScope, requestHash: string, successStatus: number): IdempotencyClaim {
     const now = clock.now()
-    return new IdempotencyClaim(scope, successStatus, { claim: claimQuery(now, scope, requestHash), inline: claimQuery(now, scope, requestHash, INLINE_CLAIM) })
+    return new IdempotencyClaim(scope, successStatus, { claim: claimQuery(now, scope, requestHash), inline: insertClaim(claimValues(now, scope, requestHash)) })
   }
 
   commitWrite(tx: Tx, result: unknown): Compilable {
@@ -125,9 +126,14 @@ const INSERT_CLAIM = 'insert into idempotency_keys (caller, method, path, key, r
 const CLAIM = `${INSERT_CLAIM} on conflict do nothing returning key`
 /**
  * The claim made inside the request's own transaction: no conflict clause, so a key already
- * claimed fails the transaction (its primary key), and the request is answered from it.
+ * claimed fails the transaction (its primary key), and the request is answered from it. A
+ * group commit inserts its transactions' claims in one statement; one key taken fails the
+ * group, and each transaction is then committed alone and hears its own outcome.
  */
-const INLINE_CLAIM = INSERT_CLAIM
+const insertClaim = mergeableInsert('idempotency_keys', [
+  ['caller', 'text'], ['method', 'text'], ['path', 'text'], ['key', 'text'], ['request_hash', 'text'], ['state', 'text'],
+  ['locked_until', 'timestamptz'], ['created_at', 'timestamptz'],
+])
 
 const KEY_CONSTRAINT = 'idempotency_keys_pkey'
 
@@ -153,8 +159,12 @@ export function requestFingerprint(body: unknown): string {
 }
 
 /** The insert that claims a key (running, under a lease); it returns the key when it did. */
-function claimQuery(now: Date, scope: IdempotencyScope, requestHash: string, sql = CLAIM): CompiledQuery {
-  return CompiledQuery.raw(sql, [scope.caller, scope.method, scope.path, scope.key, requestHash, 'running', new Date(now.getTime() + CLAIM_LEASE_MS), now])
+function claimValues(now: Date, scope: IdempotencyScope, requestHash: string): unknown[] {
+  return [scope.caller, scope.method, scope.path, scope.key, requestHash, 'running', new Date(now.getTime() + CLAIM_LEASE_MS), now]
+}
+
+function claimQuery(now: Date, scope: IdempotencyScope, requestHash: string): CompiledQuery {
+  return CompiledQuery.raw(CLAIM, claimValues(now, scope, requestHash))
 }
 
 /** Claims a key now, in a round trip of its own, or says how the request is to be answered instead. */

@@ -198,7 +198,7 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
     const run: AppendRun = { orgId, events, createdAt: now, deliveriesDue: outbox?.deliveriesDue(now) ?? null }
     const statement = appendStatement(tx, run)
     if (when === 'with-commit') {
-      db.deferRun(tx, { query: statement, part: run, merge: mergeRuns })
+      db.deferMergeable(tx, { query: statement.compile(), part: run, merge: mergeRuns }, 'chain')
       return null
     }
     const [rows = []] = await db.batch(tx, [statement])

@@ -1,5 +1,7 @@
-import { CompiledQuery, type Compilable, type Selectable } from 'kysely'
+import type { Selectable } from 'kysely'
 import type { Reader, Tx } from '../../db/database.js'
+import type { MergeableWrite } from '../../db/driver.js'
+import { mergeableInsert } from '../../db/mergeable-insert.js'
 import type { Keyset } from '../../platform/pagination.js'
 import type { RevenueTables } from './revenue.tables.js'
 import { olderThan } from '../../platform/pagination.js'
@@ -7,22 +9,23 @@ import { olderThan } from '../../platform/pagination.js'
 export type RevenueRow = Selectable<RevenueTables['revenue_entries']>
 export type AllocationRow = Selectable<RevenueTables['revenue_allocations']>
 
-// The API's create writes these for every line: SQL text, not queries built and compiled each time.
-const INSERT_ENTRY =
-  'insert into revenue_entries (org_id, id, catalog_id, event_id, source, type, period_start, period_end, territory, units, amount_micros, currency, statement_ref, line_ref, reverses, created_at, created_by) ' +
-  'values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)'
-const INSERT_ALLOCATIONS =
-  'insert into revenue_allocations (org_id, revenue_id, creator_id, currency, amount_micros) ' +
-  'select $1, $2, a.creator_id, $3, a.amount_micros from unnest($4::text[], $5::bigint[]) with ordinality as a (creator_id, amount_micros, n) order by a.n'
+// The API's create writes these for every line: fixed SQL texts, mergeable across a group commit.
+const insertEntry = mergeableInsert('revenue_entries', [
+  ['org_id', 'text'], ['id', 'text'], ['catalog_id', 'text'], ['event_id', 'text'], ['source', 'text'], ['type', 'text'],
+  ['period_start', 'text'], ['period_end', 'text'], ['territory', 'text'], ['units', 'bigint'], ['amount_micros', 'bigint'],
+  ['currency', 'text'], ['statement_ref', 'text'], ['line_ref', 'text'], ['reverses', 'text'], ['created_at', 'timestamptz'], ['created_by', 'text'],
+])
+const insertAllocation = mergeableInsert('revenue_allocations', [
+  ['org_id', 'text'], ['revenue_id', 'text'], ['creator_id', 'text'], ['currency', 'text'], ['amount_micros', 'bigint'],
+])
 
-/** The statements that write an entry and its allocations (to send with the commit). */
-export function revenueInserts(row: RevenueRow, allocations: readonly AllocationRow[]): Compilable[] {
-  const entry = CompiledQuery.raw(INSERT_ENTRY, [
+/** The writes that record an entry and its allocations (to send with the commit; a group commit merges them with its other lines'). */
+export function revenueInserts(row: RevenueRow, allocations: readonly AllocationRow[]): MergeableWrite[] {
+  const entry = insertEntry([
     row.org_id, row.id, row.catalog_id, row.event_id, row.source, row.type, row.period_start, row.period_end, row.territory,
     row.units, row.amount_micros, row.currency, row.statement_ref, row.line_ref, row.reverses, row.created_at, row.created_by,
   ])
-  const shares = CompiledQuery.raw(INSERT_ALLOCATIONS, [row.org_id, row.id, row.currency, allocations.map((a) => a.creator_id), allocations.map((a) => a.amount_micros)])
-  return [{ compile: () => entry }, { compile: () => shares }]
+  return [entry, ...allocations.map((a) => insertAllocation([a.org_id, a.revenue_id, a.creator_id, a.currency, a.amount_micros]))]
 }
 
 export function findRevenue(db: Reader | Tx, orgId: string, id: string): Promise<RevenueRow | undefined> {

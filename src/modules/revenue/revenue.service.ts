@@ -154,7 +154,7 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
       .sort((a, b) => (a.creatorId < b.creatorId ? -1 : 1))
       .map((part) => ({ org_id: ctx.orgId, revenue_id: id, creator_id: part.creatorId, currency: line.currency, amount_micros: part.amount }))
     // Nothing reads them back: they go with the commit (a raced statement line still ends in its unique index, as 409).
-    for (const insert of revenueInserts(row, allocations)) db.deferToCommit(tx, insert)
+    for (const insert of revenueInserts(row, allocations)) db.deferMergeable(tx, insert)
     const revenue = presentRevenue(row, allocations)
     await audit.append(tx, ctx, 'revenue.created', { type: 'revenue', id }, revenue)
     return revenue
