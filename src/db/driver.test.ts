@@ -50,6 +50,18 @@ beforeEach(() => {
 
 const orgsSeen = (reader: Parameters<Parameters<Database['read']>[1]>[0]) => reader.selectFrom('orgs').select('org_id').execute()
 
+/** Holds the next message that inserts an idempotency key at the server's door: reached once it is held, sent once opened. */
+function holdFirstKeyInsert(): { firstReached: Promise<void>; open: () => void } {
+  let reached!: () => void
+  let open!: () => void
+  const firstReached = new Promise<void>((resolve) => (reached = resolve))
+  gate = { pattern: /insert into "idempotency_keys"/, open: new Promise<void>((resolve) => (open = resolve)), reached }
+  return { firstReached, open }
+}
+
+/** An idempotency key row of the test run `caller`, named `name`. */
+const keyRow = (caller: string) => (name: string) => ({ caller, method: 'POST', path: '/driver', key: name, request_hash: 'h', state: 'done' as const, locked_until: new Date(), created_at: new Date() })
+
 /** Waits (bounded) until `count` commits wait behind the one in flight, rather than guessing how long they take to arrive. */
 const queued = (count: number) => eventually(() => db.groupCommit.queued >= count, `${count} commits queued`, { everyMs: 5 })
 
@@ -338,12 +350,9 @@ describe('grouped transactions', () => {
 
   it('commit together when they arrive while another of their org commits, and one failing never fails the others', async () => {
     const run = ids.next('org')
-    const key = (name: string) => ({ caller: run, method: 'POST', path: '/driver', key: name, request_hash: 'h', state: 'done' as const, locked_until: new Date(), created_at: new Date() })
+    const key = keyRow(run)
     const before = { ...db.groupCommit }
-    let reached!: () => void
-    let open!: () => void
-    const firstReached = new Promise<void>((resolve) => (reached = resolve))
-    gate = { pattern: /insert into "idempotency_keys"/, open: new Promise<void>((resolve) => (open = resolve)), reached }
+    const { firstReached, open } = holdFirstKeyInsert()
     const grouped = (names: string[]) =>
       db.tx({ orgId: orgA }, async (tx) => {
         await orgsSeen(tx)
@@ -380,11 +389,8 @@ describe('grouped transactions', () => {
 
   it('send every transaction’s rows before any chain statement, so a group never writes rows under the chain lock', async () => {
     const run = ids.next('org')
-    const key = (name: string) => ({ caller: run, method: 'POST', path: '/driver', key: name, request_hash: 'h', state: 'done' as const, locked_until: new Date(), created_at: new Date() })
-    let reached!: () => void
-    let open!: () => void
-    const firstReached = new Promise<void>((resolve) => (reached = resolve))
-    gate = { pattern: /insert into "idempotency_keys"/, open: new Promise<void>((resolve) => (open = resolve)), reached }
+    const key = keyRow(run)
+    const { firstReached, open } = holdFirstKeyInsert()
     const grouped = (name: string) =>
       db.tx({ orgId: orgA }, async (tx) => {
         await orgsSeen(tx)
@@ -411,7 +417,7 @@ describe('grouped transactions', () => {
 
   it('send each phase’s mergeable writes as one statement made by their merge, where the first of them stood', async () => {
     const run = ids.next('org')
-    const key = (name: string) => ({ caller: run, method: 'POST', path: '/driver', key: name, request_hash: 'h', state: 'done' as const, locked_until: new Date(), created_at: new Date() })
+    const key = keyRow(run)
     const merges: string[][] = []
     // A mergeable write inserts its key; merged, the keys of every such write in one insert.
     const insertAll = (parts: readonly unknown[]) => {
@@ -421,10 +427,7 @@ describe('grouped transactions', () => {
     // Two merges: writes are merged only with writes made by the same one.
     const mergeRows = (parts: readonly unknown[]) => insertAll(parts)
     const mergeRuns = (parts: readonly unknown[]) => insertAll(parts)
-    let reached!: () => void
-    let open!: () => void
-    const firstReached = new Promise<void>((resolve) => (reached = resolve))
-    gate = { pattern: /insert into "idempotency_keys"/, open: new Promise<void>((resolve) => (open = resolve)), reached }
+    const { firstReached, open } = holdFirstKeyInsert()
     const grouped = (name: string) =>
       db.tx({ orgId: orgA }, async (tx) => {
         await orgsSeen(tx)

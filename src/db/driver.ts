@@ -168,10 +168,10 @@ function noDeferredWrites(): DeferredWrites {
 }
 
 /**
- * Writes of one phase (of a transaction, or of a group of them) as statements: the mergeable ones made by one `merge` become
- * the one statement it makes of their parts, in order, where the first of them stood (one
- * chain append for the group's events, one insert of its entries, ...); the others stay as
- * they are, in order.
+ * Writes of one phase (of a transaction, or of a group of them) as statements: the mergeable
+ * ones made by one `merge` become the one statement it makes of their parts, in order, where
+ * the first of them stood (one chain append for the group's events, one insert of its
+ * entries, ...); the others stay as they are, in order.
  */
 export function mergedWrites(writes: readonly DeferredWrite[]): CompiledQuery[] {
   const slots: (CompiledQuery | MergeableWrite[])[] = []

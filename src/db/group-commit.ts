@@ -32,9 +32,10 @@ export interface GroupCommitStats {
  * write appends to it): a transaction whose work only read until commit hands its writes
  * here, and those of one org that arrive while another of its commits is in flight are sent
  * together, as one transaction, by the first of them on its own connection: one chain lock,
- * one chain append (their writes merged where they can be, `mergedWrites`) and one WAL flush for the group. A group that fails is rolled back and its transactions
- * are committed one by one, so one transaction's failure (a unique key raced) never fails
- * another; each caller hears only its own outcome.
+ * one chain append (their writes merged where they can be, `mergedWrites`) and one WAL flush
+ * for the group. A group that fails is rolled back and its transactions are committed one by
+ * one, so one transaction's failure (a unique key raced) never fails another; each caller
+ * hears only its own outcome.
  */
 export interface GroupCommit {
   commit(session: SqlSession, orgId: string, begin: string, deferred: DeferredWrites): Promise<void>
