@@ -18,6 +18,12 @@ export interface TxParticipant {
   readonly lead?: LeadWrite
   /** The write that commits with the transaction's result (sent with its COMMIT). */
   commitWrite(tx: Tx, result: unknown): Compilable
+  /**
+   * For a grouped transaction that has sent nothing: its lead write will go inside it, at its
+   * commit (LeadWrite.inline), so it may carry the result itself instead of a commitWrite.
+   * True when it will; false when the commitWrite is still needed.
+   */
+  completeInline?(result: unknown): boolean
   afterCommit(): void
 }
 
@@ -161,7 +167,12 @@ export function createDatabase(backend: SqlBackend, migrations: MigrationFile[],
             const result = await work(tx)
             // A hook may register another (an append while flushing): run until none is left.
             for (let hook = entry.hooks.shift(); hook; hook = entry.hooks.shift()) await hook()
-            if (ctx.participant) connectionOf(tx).defer(ctx.participant.commitWrite(tx, result).compile(), 'chain')
+            if (ctx.participant) {
+              const connection = connectionOf(tx)
+              // Grouped with writes to commit and nothing sent: its claim goes inside, carrying the result.
+              const carried = scope.grouped === true && connection.hasDeferredWrites() && ctx.participant.completeInline?.(result) === true
+              if (!carried) connection.defer(ctx.participant.commitWrite(tx, result).compile(), 'chain')
+            }
             return result
           } finally {
             open.delete(tx)

@@ -330,6 +330,11 @@ export class ScopedConnection implements DatabaseConnection {
     this.deferred[phase].push(write)
   }
 
+  /** Whether this transaction has writes to send with its commit. */
+  hasDeferredWrites(): boolean {
+    return this.deferred.writes.length + this.deferred.chain.length > 0
+  }
+
   /** Several statements in one round trip (with BEGIN and the scope, if not sent yet); each one's rows. */
   async batch(queries: readonly CompiledQuery[]): Promise<Record<string, unknown>[][]> {
     if (queries.length === 0) return []

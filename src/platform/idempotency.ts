@@ -51,11 +51,13 @@ export class IdempotencyClaim implements TxParticipant {
   completed = false
   state: ClaimState
   readonly lead?: LeadWrite
+  /** The response the inline claim carries, written with it (completeInline). */
+  private inlineResponse: StoredResponse | null = null
 
   constructor(
     private readonly scope: IdempotencyScope,
     private readonly successStatus: number,
-    deferred?: { claim: CompiledQuery; inline: MergeableWrite },
+    deferred?: { claim: CompiledQuery; inline: (response: StoredResponse | null) => MergeableWrite },
   ) {
     this.state = deferred ? 'pending' : 'held'
     if (deferred) {
@@ -63,6 +65,8 @@ export class IdempotencyClaim implements TxParticipant {
       this.lead = {
         take: () => {
           if (this.state !== 'pending') return null
+          // Its response was given to the inline claim: a claim sent alone would leave it unwritten.
+          if (this.inlineResponse) throw new Error('a claim carrying its response must be written inside its transaction')
           this.state = 'sending'
           return claim
         },
@@ -76,9 +80,11 @@ export class IdempotencyClaim implements TxParticipant {
         inline: () => {
           if (this.state !== 'pending') return null
           this.state = 'sending'
-          return inlineClaim
+          return inlineClaim(this.inlineResponse)
         },
         settleInline: (failure) => {
+          // Written or not, the response went with this commit: a later attempt gives its own.
+          this.inlineResponse = null
           if (failure === null) {
             this.state = 'held'
             return
@@ -97,11 +103,20 @@ export class IdempotencyClaim implements TxParticipant {
   /** A claim to be made with the first statement of the request's transaction. */
   static deferred(clock: Clock, scope: IdempotencyScope, requestHash: string, successStatus: number): IdempotencyClaim {
     const now = clock.now()
-    return new IdempotencyClaim(scope, successStatus, { claim: claimQuery(now, scope, requestHash), inline: insertClaim(claimValues(now, scope, requestHash)) })
+    return new IdempotencyClaim(scope, successStatus, {
+      claim: claimQuery(now, scope, requestHash),
+      inline: (response) => inlineClaim(now, scope, requestHash, response),
+    })
   }
 
   commitWrite(tx: Tx, result: unknown): Compilable {
     return completion(tx, this.scope, this.successStatus, JSON.stringify(result))
+  }
+
+  completeInline(result: unknown): boolean {
+    if (!this.lead?.inline || this.state !== 'pending') return false
+    this.inlineResponse = { status: this.successStatus, body: JSON.stringify(result) }
+    return true
   }
 
   afterCommit(): void {
@@ -132,8 +147,14 @@ const CLAIM = `${INSERT_CLAIM} on conflict do nothing returning key`
  */
 const insertClaim = mergeableInsert('idempotency_keys', [
   ['caller', 'text'], ['method', 'text'], ['path', 'text'], ['key', 'text'], ['request_hash', 'text'], ['state', 'text'],
-  ['locked_until', 'timestamptz'], ['created_at', 'timestamptz'],
+  ['locked_until', 'timestamptz'], ['created_at', 'timestamptz'], ['response_status', 'integer'], ['response_body', 'text'],
 ])
+
+/** A response stored with its key. */
+interface StoredResponse {
+  status: number
+  body: string
+}
 
 const KEY_CONSTRAINT = 'idempotency_keys_pkey'
 
@@ -159,12 +180,17 @@ export function requestFingerprint(body: unknown): string {
 }
 
 /** The insert that claims a key (running, under a lease); it returns the key when it did. */
-function claimValues(now: Date, scope: IdempotencyScope, requestHash: string): unknown[] {
-  return [scope.caller, scope.method, scope.path, scope.key, requestHash, 'running', new Date(now.getTime() + CLAIM_LEASE_MS), now]
+function claimValues(now: Date, scope: IdempotencyScope, requestHash: string, state: 'running' | 'done' = 'running'): unknown[] {
+  return [scope.caller, scope.method, scope.path, scope.key, requestHash, state, new Date(now.getTime() + CLAIM_LEASE_MS), now]
 }
 
 function claimQuery(now: Date, scope: IdempotencyScope, requestHash: string): CompiledQuery {
   return CompiledQuery.raw(CLAIM, claimValues(now, scope, requestHash))
+}
+
+/** The claim inside the work's transaction: running, or done with the response when the work gave it one (completeInline). */
+function inlineClaim(now: Date, scope: IdempotencyScope, requestHash: string, response: StoredResponse | null): MergeableWrite {
+  return insertClaim([...claimValues(now, scope, requestHash, response ? 'done' : 'running'), response?.status ?? null, response?.body ?? null])
 }
 
 /** Claims a key now, in a round trip of its own, or says how the request is to be answered instead. */

@@ -11,7 +11,7 @@ import { KeptEntries } from './revenue.kept-entries.js'
 
 /**
  * A revenue line whose catalog reference this process has read before is written without
- * reading it again: claim, guard, rows, event and completion in one round trip. The guard
+ * reading it again: the claim (carrying its response), guard, rows and event in one round trip. The guard
  * makes every answer the same as the long way's (read, then write).
  */
 
@@ -59,7 +59,7 @@ async function work(isrc: string, split: [string, number][]): Promise<string> {
 }
 
 describe('a revenue line on a catalog reference read before', () => {
-  it('is written in one round trip: claim, guard, rows, event and completion, with no read', async () => {
+  it('is written in one round trip: the claim with its response, guard, rows and event, with no read', async () => {
     const entry = await work('DE-K01-26-00001', [
       [creators.a, 5000],
       [creators.b, 5000],
@@ -78,8 +78,10 @@ describe('a revenue line on a catalog reference read before', () => {
     const messages = revenueMessages()
     expect(messages).toHaveLength(1)
     expect(messages[0]).toMatch(
-      /^simple: begin; select set_config\('app\.org_id', 'org_\w+', true\); insert into idempotency_keys .*; select expect_sole_id\(array\(.*"catalog_entries"\."id" = 'cat_\w+'.*\), 'cat_\w+'\) as "kept"; insert into revenue_entries .*; insert into revenue_allocations .*append_org_events.*; update idempotency_keys set .*; commit$/s,
+      /^simple: begin; select set_config\('app\.org_id', 'org_\w+', true\); insert into idempotency_keys .*'kept-2', '\w+', 'done', .*, '201', .*; select expect_sole_id\(array\(.*"catalog_entries"\."id" = 'cat_\w+'.*\), 'cat_\w+'\) as "kept"; insert into revenue_entries .*; insert into revenue_allocations .*append_org_events[^;]*; commit$/s,
     )
+    // The claim was written completed: no completion follows it.
+    expect(messages[0]).not.toMatch(/update idempotency_keys/)
     expect(catalogReads()).toEqual([])
     expect(await eventCount(t.db, owner.orgId)).toBe(before + 1)
     const stored = await t.db.global.selectFrom('idempotency_keys').selectAll().where('caller', '=', owner.userId).where('key', '=', 'kept-2').executeTakeFirst()
