@@ -68,8 +68,9 @@ export interface Database {
    */
   deferToCommit(tx: Tx, query: Compilable, phase?: DeferPhase): void
   /**
-   * A deferred write (deferToCommit) that transactions committed in one group may share: the
-   * group sends one statement, made by `merge` of the parts of all such writes made by it.
+   * A deferred write (deferToCommit) that others made by the same `merge` may share: a
+   * transaction, or a group commit, sends them as the one statement `merge` makes of their
+   * parts (src/db/driver.ts `MergeableWrite`).
    */
   deferMergeable(tx: Tx, write: MergeableWrite, phase?: DeferPhase): void
   readonly migrations: MigrationFile[]
