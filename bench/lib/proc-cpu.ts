@@ -36,3 +36,35 @@ export function machineCpuMs(): { busy: number; total: number } {
     return { busy: 0, total: 0 }
   }
 }
+
+/** CPU per request of one side of a load (its server and the database's backends), summed over its segments. */
+export class SideCpu {
+  private serverMs = 0
+  private postgresMs = 0
+  private busyMs = 0
+  private totalMs = 0
+  private requests = 0
+
+  /**
+   * Runs `load` with the CPU of `serverPid` and of the backends `backends()` names read around
+   * it (a backend gone before the end is left out, as in cpuSpentMs).
+   */
+  async measure<T extends { total: number }>(serverPid: number | undefined, backends: () => Promise<number[]>, load: () => Promise<T>): Promise<T> {
+    const read = async () => ({ server: processCpuMs(serverPid), postgres: new Map((await backends()).map((pid) => [pid, processCpuMs(pid)])), machine: machineCpuMs() })
+    const before = await read()
+    const result = await load()
+    const after = await read()
+    this.serverMs += after.server - before.server
+    this.postgresMs += cpuSpentMs(before.postgres, after.postgres)
+    this.busyMs += after.machine.busy - before.machine.busy
+    this.totalMs += after.machine.total - before.machine.total
+    this.requests += result.total
+    return result
+  }
+
+  /** µs per request of the server and of the backends, and how busy the machine was (0 to 1). */
+  get figures(): { serverUsPerRequest: number; postgresUsPerRequest: number; machineBusy: number } {
+    const per = (ms: number) => (this.requests ? Math.round((ms * 1000) / this.requests) : 0)
+    return { serverUsPerRequest: per(this.serverMs), postgresUsPerRequest: per(this.postgresMs), machineBusy: this.totalMs ? this.busyMs / this.totalMs : 0 }
+  }
+}

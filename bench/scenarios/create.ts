@@ -3,6 +3,7 @@ import { withScenarioDatabase } from '../lib/database.js'
 import { alternate, loadSeconds, runLoad, throughput, warmUpSeconds } from '../lib/load.js'
 import { pgliteWanted } from '../lib/pglite.js'
 import type { Scenario } from '../lib/scenario.js'
+import { SideCpu } from '../lib/proc-cpu.js'
 import { Cleanup, startChild, startOeuvre } from '../lib/servers.js'
 import { createOnPglite } from './create-pglite.js'
 
@@ -71,14 +72,34 @@ export const createScenario: Scenario = {
         // once it has grown). A new database has none, and PostgreSQL then plans the allocations'
         // foreign-key check on an index that leads with org_id only, reading every entry of the org.
         await db.owner.query('analyze')
+        // CPU per request of each side: its server and the scenario database's backends (both
+        // servers' connections; the idle side's use next to nothing), and how busy the machine was.
+        const backends = async () => (await db.owner.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()')).rows.map((row) => row.pid)
+        const floorCpu = new SideCpu()
+        const oeuvreCpu = new SideCpu()
         const { floor: floorResult, oeuvre: oeuvreResult, segments } = await alternate(
           'create',
           seconds,
-          (durationSeconds) => load(floor.ready, durationSeconds, false),
-          (durationSeconds) => load(oeuvre.ready, durationSeconds, true),
+          (durationSeconds) => floorCpu.measure(floor.process.pid, backends, () => load(floor.ready, durationSeconds, false)),
+          (durationSeconds) => oeuvreCpu.measure(oeuvre.process.pid, backends, () => load(oeuvre.ready, durationSeconds, true)),
         )
         const written = await db.owner.query<{ n: string }>(`select count(*) as n from revenue_entries where org_id = $1`, [owner.orgId])
-        return [throughput('create requests/s', floorResult, oeuvreResult, 0.4, { connections: CONNECTIONS, seconds, segments, revenueEntries: Number(written.rows[0]!.n) })]
+        const cpu = { floor: floorCpu.figures, oeuvre: oeuvreCpu.figures }
+        return [
+          throughput('create requests/s', floorResult, oeuvreResult, 0.4, {
+            connections: CONNECTIONS,
+            seconds,
+            segments,
+            revenueEntries: Number(written.rows[0]!.n),
+            floorServerCpuUs: cpu.floor.serverUsPerRequest,
+            floorPostgresCpuUs: cpu.floor.postgresUsPerRequest,
+            oeuvreServerCpuUs: cpu.oeuvre.serverUsPerRequest,
+            oeuvrePostgresCpuUs: cpu.oeuvre.postgresUsPerRequest,
+            cpuRatio: ((cpu.floor.serverUsPerRequest + cpu.floor.postgresUsPerRequest) / (cpu.oeuvre.serverUsPerRequest + cpu.oeuvre.postgresUsPerRequest)).toFixed(2),
+            floorMachineBusy: cpu.floor.machineBusy.toFixed(2),
+            oeuvreMachineBusy: cpu.oeuvre.machineBusy.toFixed(2),
+          }),
+        ]
       } finally {
         await cleanup.run()
       }
