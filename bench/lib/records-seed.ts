@@ -39,6 +39,12 @@ export async function seedRecordings(owner: pg.Pool, orgId: string, userId: stri
   )
 }
 
+/** In the client's open transaction, foreign-key triggers skipped when the bench's database user is a superuser (withoutForeignKeyChecks). */
+export async function skipForeignKeyChecks(client: pg.PoolClient): Promise<void> {
+  const { rows } = await client.query<{ rolsuper: boolean }>('select rolsuper from pg_roles where rolname = current_user')
+  if (rows[0]?.rolsuper) await client.query('set local session_replication_role = replica')
+}
+
 /**
  * Bulk rows that are valid by construction (every id they name was just seeded), inserted in one
  * transaction with the foreign-key triggers skipped (`session_replication_role = replica`) when
@@ -49,8 +55,7 @@ async function withoutForeignKeyChecks(owner: pg.Pool, work: (client: pg.PoolCli
   const client = await owner.connect()
   try {
     await client.query('begin')
-    const { rows } = await client.query<{ rolsuper: boolean }>('select rolsuper from pg_roles where rolname = current_user')
-    if (rows[0]?.rolsuper) await client.query('set local session_replication_role = replica')
+    await skipForeignKeyChecks(client)
     await work(client)
     await client.query('commit')
   } catch (error) {

@@ -29,8 +29,9 @@ export const verifyScenario: Scenario = {
     try {
       const measurements: Measurement[] = await withScenarioDatabase(context.databaseUrl, 'verify', async (db) => {
         const { orgId, userId } = await provisionOrg(db.url, context.redisUrl, 'verify')
+        const seeded = Date.now()
         const events = await seedChainedEvents(db.owner, orgId, userId, count)
-        context.log(`${events} chained events`)
+        context.log(`${events} chained events, seeded in ${Date.now() - seeded} ms`)
 
         const { bytes: sample, lastHash } = await canonicalBytes(db, orgId, FLOOR_SAMPLE)
         const floorRate = sha256Rate(sample, lastHash)
