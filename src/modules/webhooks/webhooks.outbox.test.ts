@@ -73,6 +73,30 @@ describe('the transactional outbox', () => {
     expect(sent.map((body) => `${body.id} ${body.type}`).sort()).toEqual([...byEvent(await deliveries(catalogOnly.id)), ...byEvent(await deliveries(everything.id))].sort())
   })
 
+  it('queues nothing while no endpoint of the org can take a delivery (migration 0012), and again once one can', async () => {
+    // Every delivery of the event in the org's scope, each with its queue row.
+    const queuedFor = (eventId: string) =>
+      t.db.read(owner.orgId, async (db) => {
+        const written = await db.selectFrom('webhook_deliveries').select('id').where('event_id', '=', eventId).execute()
+        const ids = written.map((delivery) => delivery.id)
+        const queued = ids.length ? await t.db.global.selectFrom('webhook_queue').select('delivery_id').where('delivery_id', 'in', ids).execute() : []
+        expect(queued).toHaveLength(ids.length)
+        return ids.length
+      })
+    // No endpoint at all, then only a disabled one: the append skips the outbox's statement.
+    expect(await queuedFor((await audited('catalog.created')).id)).toBe(0)
+    const webhook = await subscribe(['catalog.created'])
+    await t.services.webhooks.disable(ctx, webhook.id)
+    const whileDisabled = await audited('catalog.created')
+    expect(await queuedFor(whileDisabled.id)).toBe(0)
+    expect(await deliveries(webhook.id)).toEqual([])
+    // Enabled again: the next append queues its delivery, as the join always did.
+    await t.services.webhooks.enable(ctx, webhook.id)
+    const afterEnable = await audited('catalog.created')
+    expect(await queuedFor(afterEnable.id)).toBe(1)
+    expect((await deliveries(webhook.id)).map((delivery) => delivery.eventId)).toEqual([afterEnable.id])
+  })
+
   it('queues from the run it is handed, planned once (migration 0008): exactly the rules’ deliveries for a mixed run', async () => {
     const settings = await sql<{ proconfig: string[] | null }>`select proconfig from pg_proc where proname = ${'queue_webhook_deliveries'}`.execute(t.db.global)
     expect(settings.rows).toEqual([{ proconfig: ['plan_cache_mode=force_generic_plan'] }])
