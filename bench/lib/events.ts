@@ -34,12 +34,12 @@ const RECIPE_CHECK_EVERY = 10_000
 /**
  * `count` creator.created events chained after `head`, as COPY CSV (ORG_EVENT_COPY_COLUMNS)
  * in chunks of CHAINED_EVENT_CHUNK rows: the same content, stored data text (canonical) and
- * hashes the audit service would write. Every value here is plain ASCII that JSON writes as it stands, so each
- * event's canonical text is written directly, members in canonical order (the published
- * recipe per event, canonicalJson of the whole content, took about twice as long). Every
- * RECIPE_CHECK_EVERY-th event is still checked against the recipe, and the verify run checks
- * them all. `head` advances as chunks are produced: after the last one it is the chain's new
- * head.
+ * hashes the audit service would write. Every value here is plain ASCII that JSON writes as
+ * it stands, so each event's canonical text is written directly, members in canonical order
+ * (the published recipe per event, canonicalJson of the whole content, took about twice as
+ * long). Every RECIPE_CHECK_EVERY-th event is still checked against the recipe, and the
+ * verify run checks them all. `head` advances as chunks are produced: after the last one it
+ * is the chain's new head.
  */
 export function* chainedEventCsv(orgId: string, userId: string, head: ChainHead, count: number): Generator<string> {
   const ids = createIdGenerator(systemClock)

@@ -101,13 +101,14 @@ export async function withPgliteOwner<T>(dataDir: string, work: (db: PGlite) => 
   }
 }
 
-/**
- * seedChainedEvents on PGlite: the same events and hashes, each chunk COPYed from a blob
- * (PGlite has no COPY FROM STDIN stream), in one transaction. Returns the org's last sequence.
- */
 /** Rows per COPY when seeding PGlite: each COPY from a blob has a cost of its own. */
 const PGLITE_COPY_ROWS = 5000
 
+/**
+ * seedChainedEvents on PGlite: the same events and hashes, COPYed from blobs of about
+ * PGLITE_COPY_ROWS rows (PGlite has no COPY FROM STDIN stream), in one transaction. Returns
+ * the org's last sequence.
+ */
 export async function seedChainedEventsPglite(db: PGlite, orgId: string, userId: string, count: number): Promise<number> {
   const last = await db.transaction(async (tx) => {
     const found = await tx.query<{ sequence: number | bigint; hash: string }>('select sequence, hash from org_event_heads where org_id = $1 for update', [orgId])
