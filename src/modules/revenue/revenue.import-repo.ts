@@ -68,12 +68,26 @@ export async function presentStatementLines(
 }
 
 /**
+ * What insertStatementLines does with a line already recorded: `skip` it with its allocations
+ * (ON CONFLICT DO NOTHING, also against a concurrent writer), or `fail` the statement with a
+ * unique violation of STATEMENT_LINE_INDEX (revenue.repo.ts). `fail` is a plain insert: ON
+ * CONFLICT makes every row a speculative insertion (a pre-check of the index, a token, a
+ * second WAL record), about 20 µs of the server's time per line (docs/performance.md, Import).
+ */
+export type RecordedLines = 'skip' | 'fail'
+
+/**
  * Inserts statement lines of one org, source, time and creator (an import batch) with their
  * allocations, in one statement of array parameters; lines already recorded (the unique
- * statement-line index, also against a concurrent writer) are skipped with their allocations.
- * Returns the ids inserted.
+ * statement-line index) are skipped or fail the statement (`recorded`). Returns the ids
+ * inserted.
  */
-export async function insertStatementLines(tx: Tx, rows: readonly RevenueRow[], allocations: readonly (readonly AllocationRow[])[]): Promise<Set<string>> {
+export async function insertStatementLines(
+  tx: Tx,
+  rows: readonly RevenueRow[],
+  allocations: readonly (readonly AllocationRow[])[],
+  recorded: RecordedLines = 'skip',
+): Promise<Set<string>> {
   const first = rows[0]
   if (first === undefined) return new Set()
   for (const row of rows) {
@@ -100,7 +114,7 @@ export async function insertStatementLines(tx: Tx, rows: readonly RevenueRow[], 
         ${column((row) => String(row.units))}::int8[], ${column((row) => String(row.amount_micros))}::int8[], ${column((row) => row.currency)}::text[],
         ${column((row) => row.statement_ref ?? '')}::text[], ${column((row) => row.line_ref ?? '')}::text[]
       ) as l(id, catalog_id, type, period_start, period_end, territory, units, amount_micros, currency, statement_ref, line_ref)
-      on conflict (org_id, source, statement_ref, line_ref) where statement_ref is not null and line_ref is not null do nothing
+      ${recorded === 'skip' ? sql`on conflict (org_id, source, statement_ref, line_ref) where statement_ref is not null and line_ref is not null do nothing` : sql``}
       returning id
     ), allocation as (
       insert into revenue_allocations (org_id, revenue_id, creator_id, currency, amount_micros)

@@ -199,6 +199,31 @@ describe('revenue import', () => {
     expect(events.map((event) => event.resource_id).sort()).toEqual(entries.map((entry) => entry.id).sort())
   })
 
+  it('books a line the file repeats once, within a batch and across batches (the plain insert fails, the batch is booked again skipping it)', async () => {
+    const file = await statement('twice.csv', [
+      line('USRC17607839', 'T-1', 1),
+      line('USRC17607839', 'T-1', 2),
+      line('USRC17607839', 'T-1', 1, '9.99'),
+      line('GBAYE0300021', 'T-1', 3),
+      line('GBAYE0300021', 'T-1', 4),
+      line('USRC17607839', 'T-1', 2, '9.99'),
+      line('GBAYE0300021', 'T-1', 5),
+    ])
+    // Batches of three: [1, 2, 1] repeats within itself; [3, 4, 2] repeats a line of the first batch, after lines were new (no look-up made).
+    const report = await importStatement(t.services, { orgId: owner.orgId, file, batchSize: 3 })
+    expect(report).toMatchObject({ lines: 7, imported: 5, skipped: 2, rejected: 0 })
+    const { entries, allocations, events } = await booked('twice.csv')
+    expect(entries.map((entry) => entry.line_ref).sort()).toEqual(['1', '2', '3', '4', '5'])
+    // The first occurrence is the one booked, with its allocations once.
+    expect(entries.map((entry) => Number(entry.amount_micros))).toEqual(entries.map(() => 1_000_000))
+    for (const entry of entries) {
+      const parts = allocations.filter((allocation) => allocation.revenue_id === entry.id)
+      expect(parts.reduce((sum, part) => sum + Number(part.amount_micros), 0)).toBe(1_000_000)
+    }
+    expect(events.map((event) => event.resource_id).sort()).toEqual(entries.map((entry) => entry.id).sort())
+    expect(await verifyChain(t.db, owner.orgId)).toMatchObject({ ok: true })
+  })
+
   it('resumes a half-imported statement across batches, whichever half came first', async () => {
     const all = Array.from({ length: 12 }, (_, i) => line('GBAYE0300021', 'H-1', i + 1, `0.0${i + 1}`))
     // The first half recorded: the look-up before booking finds the recorded batches.

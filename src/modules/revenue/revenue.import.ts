@@ -3,9 +3,9 @@ import type { Tx } from '../../db/database.js'
 import { AppError } from '../../platform/errors.js'
 import type { AuditActor } from '../audit/audit.service.js'
 import { allocate, type Share } from '../money/allocation.js'
-import type { RecordDeps } from '../records/records.mount.js'
-import { activeEntryIds, insertStatementLines, presentStatementLines, sharesOf } from './revenue.import-repo.js'
-import type { AllocationRow, RevenueRow } from './revenue.repo.js'
+import { uniqueViolation, type RecordDeps } from '../records/records.mount.js'
+import { activeEntryIds, insertStatementLines, presentStatementLines, sharesOf, type RecordedLines } from './revenue.import-repo.js'
+import { STATEMENT_LINE_INDEX, type AllocationRow, type RevenueRow } from './revenue.repo.js'
 import { presentRevenue } from './revenue.service.js'
 import { readStatement, type Rejection, type StatementBatch, type StatementLine } from './revenue.statement.js'
 
@@ -97,7 +97,7 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
   }
 
   /** Books the batch's new lines in one transaction; the unique statement-line index has the last word. */
-  async function book(tx: Tx, lines: readonly StatementLine[]): Promise<BatchOutcome> {
+  async function book(tx: Tx, lines: readonly StatementLine[], recorded: RecordedLines): Promise<BatchOutcome> {
     const catalog = await recordings(tx, [...new Set(lines.map((line) => line.isrc))])
     const createdAt = clock.now()
     const rejections: Rejection[] = []
@@ -135,7 +135,7 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
         allocate(fields.amount, recording.shares).map((part) => ({ org_id: orgId, revenue_id: id, creator_id: part.creatorId, currency: fields.currency, amount_micros: part.amount })),
       )
     }
-    const written = await insertStatementLines(tx, rows, allocations)
+    const written = await insertStatementLines(tx, rows, allocations, recorded)
     const items = []
     for (let index = 0; index < rows.length; index += 1) {
       const row = rows[index]
@@ -152,14 +152,22 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
     const present = lookUpRecorded ? await db.read(orgId, (reader) => presentStatementLines(reader, orgId, source, batch.lines)) : new Set<number>()
     const fresh = present.size ? batch.lines.filter((_, index) => !present.has(index)) : batch.lines
     const outcome: BatchOutcome = { imported: 0, skipped: present.size, rejections: batch.rejections }
+    // Lines not found recorded are inserted plainly; should one be recorded after all (a
+    // concurrent writer, a line twice in the file, or no look-up made), the batch is booked
+    // again with the conflicts skipped.
+    let recorded: RecordedLines = 'fail'
     for (let attempt = 1; fresh.length > 0; attempt += 1) {
       try {
-        const booking = await db.tx({ orgId }, (tx) => book(tx, fresh))
+        const booking = await db.tx({ orgId }, (tx) => book(tx, fresh, recorded))
         outcome.imported = booking.imported
         outcome.skipped += booking.skipped
         outcome.rejections = [...outcome.rejections, ...booking.rejections]
         break
       } catch (error) {
+        if (recorded === 'fail' && uniqueViolation(error) === STATEMENT_LINE_INDEX) {
+          recorded = 'skip'
+          continue
+        }
         // Another writer holds some of these lines and wants the chain lock: PostgreSQL broke the cycle here.
         if (!isDeadlock(error) || attempt === DEADLOCK_ATTEMPTS) throw error
       }

@@ -6,6 +6,9 @@ import type { Keyset } from '../../platform/pagination.js'
 import type { RevenueTables } from './revenue.tables.js'
 import { olderThan } from '../../platform/pagination.js'
 
+/** The unique index of statement lines (org, source, statementRef, lineRef): what recording a line twice violates. */
+export const STATEMENT_LINE_INDEX = 'revenue_entries_statement_line'
+
 export type RevenueRow = Selectable<RevenueTables['revenue_entries']>
 export type AllocationRow = Selectable<RevenueTables['revenue_allocations']>
 

@@ -9,7 +9,7 @@ import { requireCurrency } from '../money/money.schemas.js'
 import { requireCountry } from '../records/identifiers.js'
 import { iso, conflictsAsAppErrors, uniqueViolation, type RecordDeps } from '../records/records.mount.js'
 import { eventQuery, findEvent } from '../ticketing/ticketing.repo.js'
-import { allocationsOf, findReversal, findRevenue, findStatementLine, listRevenue, revenueInserts, statementLineQuery, type AllocationRow, type RevenueRow } from './revenue.repo.js'
+import { allocationsOf, findReversal, findRevenue, findStatementLine, listRevenue, revenueInserts, statementLineQuery, STATEMENT_LINE_INDEX, type AllocationRow, type RevenueRow } from './revenue.repo.js'
 import { checkMirror, entryReference, referenceNames, referenceParam, type LineFields } from './revenue.rules.js'
 import type { CreateRevenueBody, Revenue, RevenueQuery } from './revenue.schemas.js'
 import { keptEntryStale, KeptEntries, type KeptEntry } from './revenue.kept-entries.js'
@@ -117,10 +117,8 @@ function eventMissing(eventId: string): AppError {
   return new AppError('unprocessable', `eventId ${eventId} is not a ticketed event of this org`, { param: 'eventId' })
 }
 
-const STATEMENT_LINE = 'revenue_entries_statement_line'
-
 const CONSTRAINT_CONFLICTS: Record<string, string> = {
-  [STATEMENT_LINE]: 'This statement line (source, statementRef, lineRef) has already been recorded',
+  [STATEMENT_LINE_INDEX]: 'This statement line (source, statementRef, lineRef) has already been recorded',
   revenue_entries_reverses: 'That entry has already been reversed',
 }
 
@@ -179,7 +177,7 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
       )
     } catch (error) {
       if (keptEntryStale(error)) keptEntries.forget(ctx.orgId, ref)
-      else if (uniqueViolation(error) !== STATEMENT_LINE) throw error
+      else if (uniqueViolation(error) !== STATEMENT_LINE_INDEX) throw error
       return undefined
     }
   }
