@@ -1,6 +1,7 @@
 import { execFile, spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { promisify } from 'node:util'
+import { machineCpuMs, processCpuMs } from './proc-cpu.js'
 import { benchNodeArgs, ROOT } from './servers.js'
 
 let built: Promise<void> | null = null
@@ -23,6 +24,10 @@ export interface CliRun {
   ms: number
   /** Peak resident set (VmHWM of /proc/<pid>/status, sampled until exit), in MiB; 0 where /proc is absent. */
   peakRssMiB: number
+  /** The command's CPU (user + system, /proc/<pid>/stat) at its last sample before exit, in ms; 0 where /proc is absent. */
+  cpuMs: number
+  /** How busy the whole machine was (both cores) from spawn to exit, 0 to 1. */
+  machineBusy: number
 }
 
 async function highWaterKiB(pid: number): Promise<number> {
@@ -38,6 +43,7 @@ async function highWaterKiB(pid: number): Promise<number> {
 export async function runOeuvreCli(args: string[], env: Record<string, string>): Promise<CliRun> {
   await buildOnce()
   const started = performance.now()
+  const machineBefore = machineCpuMs()
   // BENCH_NODE_ARGS (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof') profiles the command as it does the servers.
   const child = spawn(process.execPath, [...benchNodeArgs(), 'dist/main.js', ...args], {
     cwd: ROOT,
@@ -49,13 +55,26 @@ export async function runOeuvreCli(args: string[], env: Record<string, string>):
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   let peakKiB = 0
-  // VmHWM is monotonic: the last sample before exit is the peak, give or take the final 50 ms.
+  let cpuMs = 0
+  // VmHWM and CPU time are monotonic: the last samples before exit are the figures, give or take the final 50 ms.
   const sampler = setInterval(() => {
-    if (child.pid) void highWaterKiB(child.pid).then((kib) => (peakKiB = Math.max(peakKiB, kib)))
+    if (!child.pid) return
+    cpuMs = Math.max(cpuMs, processCpuMs(child.pid))
+    void highWaterKiB(child.pid).then((kib) => (peakKiB = Math.max(peakKiB, kib)))
   }, 50)
   const code = await new Promise<number>((resolve) => child.once('exit', (exitCode) => resolve(exitCode ?? 1)))
   clearInterval(sampler)
   const ms = performance.now() - started
+  const machineAfter = machineCpuMs()
+  const machineTotal = machineAfter.total - machineBefore.total
   if (code !== 0) throw new Error(`oeuvre ${args.join(' ')} exited with ${code}:\n${stdout}\n${stderr}`)
-  return { code, stdout, stderr, ms, peakRssMiB: Math.round(peakKiB / 102.4) / 10 }
+  return {
+    code,
+    stdout,
+    stderr,
+    ms,
+    peakRssMiB: Math.round(peakKiB / 102.4) / 10,
+    cpuMs,
+    machineBusy: machineTotal > 0 ? (machineAfter.busy - machineBefore.busy) / machineTotal : 0,
+  }
 }

@@ -101,7 +101,16 @@ export const importScenario: Scenario = {
             oeuvre: oeuvreRate,
             ratio: oeuvreRate / floorRate,
             target: 0.5,
-            extra: { lines, oeuvreSeconds: (first.ms / 1000).toFixed(1), floorSeconds: (floorMs / 1000).toFixed(1), secondRun: second.stdout.trim(), secondRunSeconds: (second.ms / 1000).toFixed(1) },
+            extra: {
+              lines,
+              oeuvreSeconds: (first.ms / 1000).toFixed(1),
+              floorSeconds: (floorMs / 1000).toFixed(1),
+              // The command's own CPU per line, and how busy both cores were: the rest of the busy time is mostly PostgreSQL's.
+              commandCpuUsPerLine: Math.round((first.cpuMs * 1000) / lines),
+              machineBusy: first.machineBusy.toFixed(2),
+              secondRun: second.stdout.trim(),
+              secondRunSeconds: (second.ms / 1000).toFixed(1),
+            },
           },
           {
             name: 'import peak RSS (budget as floor)',

@@ -112,9 +112,11 @@ function feedSelect(db: Reader, orgId: string, query: OrgEventQuery, afterSequen
  * one (append_org_events, migrations 0007 and 0010). Each event's data travels once, as its
  * canonical text beside the event's template, which has a slot for it.
  */
-function appendStatement(compiler: Reader, run: AppendRun): Compilable {
+function appendStatement(compiler: Reader, run: AppendRun, answer: 'placed' | 'count' = 'placed'): Compilable {
   const { orgId, events, createdAt, deliveriesDue } = run
-  const query = sql<{ id: string; sequence: bigint; hash: string; created_at: Date }>`select id, sequence, hash, created_at from append_org_events(
+  // `count`: a bulk writer that reads nothing back gets one number, not a row per event to parse.
+  const columns = answer === 'placed' ? sql`id, sequence, hash, created_at` : sql`count(*)::int as appended`
+  const query = sql`select ${columns} from append_org_events(
     ${orgId}, ${events.map((e) => e.id)}::text[], ${events.map((e) => e.action)}::text[], ${events.map((e) => e.userId)}::text[],
     ${events.map((e) => e.resource?.type ?? null)}::text[], ${events.map((e) => e.resource?.id ?? null)}::text[],
     string_to_array(${joinRunTexts(events.map(canonicalTemplate))}::text, chr(2)), string_to_array(${joinRunTexts(events.map((e) => e.dataText))}::text, chr(2)),
@@ -187,21 +189,27 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
   /**
    * Chains and writes the staged events (and their outbox rows): sent with the
    * transaction's COMMIT ('with-commit', nothing read back), or now, in one round trip
-   * (the events staged, and where each was placed).
+   * (the events staged, and where each was placed; with 'now-unread', only how many were
+   * appended is read back, and nothing is answered).
    */
-  async function write(tx: Tx, when: 'with-commit' | 'now'): Promise<{ orgId: string; events: PendingEvent[]; placed: Map<string, Placed> } | null> {
+  async function write(tx: Tx, when: 'with-commit' | 'now' | 'now-unread'): Promise<{ orgId: string; events: PendingEvent[]; placed: Map<string, Placed> } | null> {
     const staged = stages.get(tx)
     stages.delete(tx)
     if (!staged || staged.events.length === 0) return null
     const { orgId, events } = staged
     const now = deps.clock.now()
     const run: AppendRun = { orgId, events, createdAt: now, deliveriesDue: outbox?.deliveriesDue(now) ?? null }
-    const statement = appendStatement(tx, run)
+    const statement = appendStatement(tx, run, when === 'now-unread' ? 'count' : 'placed')
     if (when === 'with-commit') {
       db.deferMergeable(tx, { query: statement.compile(), part: run, merge: mergeRuns }, 'chain')
       return null
     }
     const [rows = []] = await db.batch(tx, [statement])
+    if (when === 'now-unread') {
+      const appended = Number(rows[0]?.appended)
+      if (appended !== events.length) throw new Error(`${events.length} events were staged but ${appended} appended`)
+      return null
+    }
     const placed = new Map(rows.map((row) => [row.id as string, row as Placed]))
     if (placed.size !== events.length) throw new Error(`${events.length} events were staged but ${placed.size} appended`)
     return { orgId, events, placed }
@@ -251,7 +259,7 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
     async appendRun(tx, ctx, items) {
       if (items.length === 0) return
       stage(tx, ctx, items)
-      await write(tx, 'now')
+      await write(tx, 'now-unread')
     },
 
     flush: (tx) => writeNow(tx),

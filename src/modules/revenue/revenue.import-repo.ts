@@ -98,9 +98,11 @@ export async function insertStatementLines(
       throw new Error('insertStatementLines takes statement lines (refs, no event, no reversal)')
     }
   }
-  // In the unique index's key order, so writers taking several of the same lines take them in one order.
-  const key = (row: RevenueRow) => `${row.statement_ref}\u0000${row.line_ref}`
-  const ordered = [...rows].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0))
+  // In the unique index's key order, so writers taking several of the same lines take them in one
+  // order (each row's key made once, not at every comparison of the sort).
+  const keyed = rows.map((row) => ({ row, key: `${row.statement_ref}\u0000${row.line_ref}` }))
+  keyed.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0))
+  const ordered = keyed.map((entry) => entry.row)
   const column = (pick: (row: RevenueRow) => string) => arrayLiteral(ordered.map(pick))
   const parts = allocations.flat()
   const { rows: inserted } = await sql<{ id: string }>`
