@@ -65,7 +65,8 @@ export function fillSlots(template: string, values: Partial<Record<keyof typeof 
   let filled = template
   for (const [name, slot] of Object.entries(SLOT) as [keyof typeof SLOT, string][]) {
     const value = values[name]
-    if (value !== undefined) filled = filled.replaceAll(slot, value)
+    // A function, so the value is spliced in as it is: a replacement string would read `$&`, `$'` and the like in it as patterns, which SQL's replace() does not.
+    if (value !== undefined) filled = filled.replaceAll(slot, () => value)
   }
   return filled
 }
