@@ -86,7 +86,7 @@ export async function insertStatementLines(
   tx: Tx,
   rows: readonly RevenueRow[],
   allocations: readonly (readonly AllocationRow[])[],
-  recorded: RecordedLines = 'skip',
+  recorded: RecordedLines,
 ): Promise<Set<string>> {
   const first = rows[0]
   if (first === undefined) return new Set()
