@@ -42,6 +42,8 @@ export interface WriteComparison {
   /** How long the last deliveries took to drain after the last load. */
   lagMs: number
   phaseSeconds: number
+  /** Each measured phase in order: which nodes took the load, its 2xx per second, and the 201s each node answered. */
+  phases: { through: string; perSecond: number; answered: [number, number] }[]
 }
 
 /** A revenue line; `{{n}}` makes each request's line and idempotency key unique. */
@@ -149,16 +151,22 @@ function side(phases: Phase[]): WriteSide {
  * alternating as A, AB, AB, B, AB, A, B, AB: drift in what else the machine runs weighs
  * on both sides alike, and each node serves alone as often as the other (both equally
  * warm). Each phase lasts 30% of `seconds` and starts with no delivery pending.
- * Warm-up first: 2 s on each node.
+ * Warm-up first: 2 s on each node, then ANALYZE, as the create scenario does after its own.
  */
 export async function measureWrites(target: WriteTarget, db: ScenarioDatabase, seconds: number): Promise<WriteComparison> {
   const [nodeA, nodeB] = target.nodes
   const drainBudgetMs = 60_000 + seconds * 2_000
   const phaseSeconds = Math.max(1, Math.round(seconds * 0.3))
   const runs: SpreadResult[] = [await writeLoad(target, [nodeA], 2), await writeLoad(target, [nodeB], 2)]
+  // Statistics, as autovacuum leaves them within a database's first minute. Without them node A's
+  // backends, whose first writes met empty tables, planned the allocations' foreign-key check on
+  // an index that reads every entry of the org, and A served less than half what B did, slower
+  // with every phase (B's first writes came 2 s later, into tables that were no longer empty).
+  await db.owner.query('analyze')
   const one: Phase[] = []
   const two: Phase[] = []
   const split: [Record<number, number>, Record<number, number>] = [{}, {}]
+  const phases: WriteComparison['phases'] = []
   for (const nodes of [[nodeA], [nodeA, nodeB], [nodeA, nodeB], [nodeB], [nodeA, nodeB], [nodeA], [nodeB], [nodeA, nodeB]]) {
     const both = nodes.length === 2
     await awaitDrained(db, target.orgId, drainBudgetMs)
@@ -170,6 +178,8 @@ export async function measureWrites(target: WriteTarget, db: ScenarioDatabase, s
     const cpuAfter = await readCpu(target, db)
     const answeredAfter = await Promise.all(target.nodes.map((node) => answeredByStatus(node.ready, 'POST', WRITE_ROUTE)))
     runs.push(run)
+    const answered = [0, 1].map((i) => answeredSince(answeredBefore[i]!, answeredAfter[i]!)[201] ?? 0) as [number, number]
+    phases.push({ through: nodes.map((node) => (node === nodeA ? 'A' : 'B')).join(''), perSecond: run.ok2xx / ((run.finishMs - run.startMs) / 1000), answered })
     ;(both ? two : one).push({
       run,
       backends,
@@ -185,5 +195,5 @@ export async function measureWrites(target: WriteTarget, db: ScenarioDatabase, s
     }
   }
   const lagMs = await awaitDrained(db, target.orgId, drainBudgetMs)
-  return { one: side(one), two: side(two), runs, split, lagMs, phaseSeconds }
+  return { one: side(one), two: side(two), runs, split, lagMs, phaseSeconds, phases }
 }

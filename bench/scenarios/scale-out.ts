@@ -135,7 +135,8 @@ export const scaleOutScenario: Scenario = {
         const w = await measureWrites(d, db, seconds)
         // The workers seal (an org event) on their own schedule: stopped, the log holds still while it is counted and verified.
         await Promise.all(d.workers.map((worker) => worker.stop()))
-        const { one, two, runs, split: [splitA, splitB], lagMs } = w
+        const { one, two, runs, split: [splitA, splitB], lagMs, phases } = w
+        context.log(`phases in order (2xx/s, 201s by node): ${phases.map((p) => `${p.through} ${p.perSecond.toFixed(0)}/s (A ${p.answered[0]}, B ${p.answered[1]})`).join(', ')}`)
         context.log(`[${at()}] writes through one node: ${describe(one)}`)
         context.log(`[${at()}] writes through two nodes: ${describe(two)}; A answered ${formatStatuses(splitA)} and B ${formatStatuses(splitB)} in the two-node phases; deliveries drained ${lagMs} ms after the last load`)
         checks.check('load through both nodes', (splitA[201] ?? 0) > 0 && (splitB[201] ?? 0) > 0, `two-node phases answered 201 on A ${splitA[201] ?? 0} times and on B ${splitB[201] ?? 0} times`)
