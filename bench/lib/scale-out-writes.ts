@@ -178,8 +178,12 @@ export async function measureWrites(target: WriteTarget, db: ScenarioDatabase, s
     const cpuAfter = await readCpu(target, db)
     const answeredAfter = await Promise.all(target.nodes.map((node) => answeredByStatus(node.ready, 'POST', WRITE_ROUTE)))
     runs.push(run)
-    const answered = [0, 1].map((i) => answeredSince(answeredBefore[i]!, answeredAfter[i]!)[201] ?? 0) as [number, number]
-    phases.push({ through: nodes.map((node) => (node === nodeA ? 'A' : 'B')).join(''), perSecond: run.ok2xx / ((run.finishMs - run.startMs) / 1000), answered })
+    const byNode = [0, 1].map((i) => answeredSince(answeredBefore[i]!, answeredAfter[i]!))
+    phases.push({
+      through: nodes.map((node) => (node === nodeA ? 'A' : 'B')).join(''),
+      perSecond: run.ok2xx / ((run.finishMs - run.startMs) / 1000),
+      answered: [byNode[0]![201] ?? 0, byNode[1]![201] ?? 0],
+    })
     ;(both ? two : one).push({
       run,
       backends,
@@ -191,7 +195,7 @@ export async function measureWrites(target: WriteTarget, db: ScenarioDatabase, s
     })
     if (!both) continue
     for (const i of [0, 1] as const) {
-      for (const [status, count] of Object.entries(answeredSince(answeredBefore[i]!, answeredAfter[i]!))) split[i][Number(status)] = (split[i][Number(status)] ?? 0) + count
+      for (const [status, count] of Object.entries(byNode[i]!)) split[i][Number(status)] = (split[i][Number(status)] ?? 0) + count
     }
   }
   const lagMs = await awaitDrained(db, target.orgId, drainBudgetMs)
