@@ -1,5 +1,6 @@
-import { sql, type Compilable } from 'kysely'
+import { sql } from 'kysely'
 import type { Tx } from '../../db/database.js'
+import type { MergeableWrite } from '../../db/driver.js'
 import { activeEntriesQuery, type EntryReference, type SplitRow } from '../catalog/catalog.repo.js'
 
 /** Catalog references kept per process at most; past this the oldest is forgotten. */
@@ -12,8 +13,13 @@ const STALE = 'OE001'
 export interface KeptEntry {
   catalogId: string
   splits: SplitRow[]
-  /** The guard a write relying on it defers first, compiled once: the reference's active entries read again, expected to be this one alone. */
-  guard: Compilable
+  /**
+   * The guard a write relying on it defers first (db.deferMergeable), compiled once: the
+   * reference's active entries read again, expected to be this one alone. Mergeable with the
+   * guards of this kept entry only, which are the same statement: a group commit whose lines
+   * name the same reference sends it once.
+   */
+  guard: MergeableWrite
 }
 
 /**
@@ -42,7 +48,8 @@ export class KeptEntries {
     // Built and compiled once here, not for every line: building it took a large share of the API's CPU per create (docs/performance.md).
     const named = activeEntriesQuery(tx, orgId, ref).clearSelect().select('catalog_entries.id')
     const compiled = tx.selectNoFrom(sql<void>`expect_sole_id(array(${named}), ${catalogId})`.as('kept')).compile()
-    this.kept.set(key, { catalogId, splits, guard: { compile: () => compiled } })
+    // A merge of its own (the guards merge by it): a read of the catalog, which the group's writes never change, made once for all.
+    this.kept.set(key, { catalogId, splits, guard: { query: compiled, part: null, merge: () => compiled } })
   }
 
   forget(orgId: string, ref: EntryReference): void {

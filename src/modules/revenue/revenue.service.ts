@@ -170,7 +170,7 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
       return await db.tx(
         ctx,
         (tx) => {
-          db.deferToCommit(tx, kept.guard)
+          db.deferMergeable(tx, kept.guard)
           return record(tx, ctx, id, body, line, kept.catalogId, allocate(line.amount, splitShares(kept.splits)))
         },
         { grouped: true },
