@@ -84,6 +84,11 @@ async function work(isrc: string, split: [string, number][]): Promise<string> {
   return entry.id
 }
 
+/** A correction of `old`, the recording `isrc`, paying `creatorId` alone. */
+function correct(isrc: string, old: string, creatorId: string) {
+  return createEntry(t.app, owner.token, { kind: 'recording', title: 'Fixed', identifiers: { isrc }, supersedes: old, splits: [{ creatorId, role: 'artist', shareBps: 10000 }] })
+}
+
 describe('a revenue line on a catalog reference read before', () => {
   it('is written in one round trip: the claim with its response, guard, rows and event, with no read', async () => {
     const entry = await work('DE-K01-26-00001', [
@@ -121,13 +126,7 @@ describe('a revenue line on a catalog reference read before', () => {
   it('books on the correction once the kept entry is superseded (the guard fails, the long way reads again)', async () => {
     const old = await work('DE-K01-26-00002', [[creators.a, 10000]])
     expect((await post(byIsrc('DEK012600002'))).json().catalogId).toBe(old)
-    const fixed = await createEntry(t.app, owner.token, {
-      kind: 'recording',
-      title: 'Fixed',
-      identifiers: { isrc: 'DE-K01-26-00002' },
-      supersedes: old,
-      splits: [{ creatorId: creators.c, role: 'artist', shareBps: 10000 }],
-    })
+    const fixed = await correct('DE-K01-26-00002', old, creators.c)
     sent.length = 0
     const line = await post(byIsrc('DEK012600002'))
     expect(line.statusCode, line.body).toBe(201)
@@ -173,13 +172,7 @@ describe('a revenue line on a catalog reference read before', () => {
     await reached
     // Superseded while the kept entry's next lines are on their way (on PostgreSQL: another connection).
     if (t.db.kind === 'pglite') open()
-    const fixed = await createEntry(t.app, owner.token, {
-      kind: 'recording',
-      title: 'Fixed',
-      identifiers: { isrc: 'DE-K01-26-00012' },
-      supersedes: old,
-      splits: [{ creatorId: creators.b, role: 'artist', shareBps: 10000 }],
-    })
+    const fixed = await correct('DE-K01-26-00012', old, creators.b)
     const rest = ['s2', 's3'].map((lineRef) => post(byIsrc('DEK012600012', { statementRef: 'S', lineRef })))
     if (t.db.kind === 'pg') {
       await eventually(() => t.db.groupCommit.queued >= 2, 'two commits queued', { everyMs: 5 })
