@@ -21,14 +21,18 @@ export async function existingCreatorIds(db: Reader | Tx, orgId: string, ids: re
   return new Set(rows.map((row) => row.id))
 }
 
-/** Locks the creator row until commit: two payouts for one creator run one after the other. */
+/**
+ * Locks the creator row until commit: two payouts for one creator run one after the other.
+ * FOR NO KEY UPDATE, which conflicts with itself but not with the key-share lock of a foreign
+ * key: revenue allocated to the creator meanwhile is written without waiting for the payout.
+ */
 export function lockCreator(tx: Tx, orgId: string, id: string): Promise<CreatorRow | undefined> {
   return lockCreatorQuery(tx, orgId, id).executeTakeFirst()
 }
 
 /** lockCreator's query, to run in a batch (the statements after it run once the lock is held). */
 export function lockCreatorQuery(tx: Tx, orgId: string, id: string) {
-  return tx.selectFrom('creators').selectAll().where('org_id', '=', orgId).where('id', '=', id).forUpdate()
+  return tx.selectFrom('creators').selectAll().where('org_id', '=', orgId).where('id', '=', id).forNoKeyUpdate()
 }
 
 export function listCreators(db: Reader, orgId: string, after: Keyset | null, limit: number): Promise<CreatorRow[]> {

@@ -85,6 +85,7 @@ export async function payPayoutPage(deps: RecordDeps, ctx: RequestContext, reque
     // org may be filling it right now), and a probe planned as a scan of a near-empty table rescans it per row.
     await sql`set local enable_seqscan = off`.execute(tx)
     // Lock the page's creator rows, in id order: two payouts must never take the same allocation.
+    // As lockCreator does (NO KEY UPDATE): revenue allocated to them meanwhile does not wait for the page.
     let page = tx
       .selectFrom('creators')
       .select(['id', 'payout_currency', 'minimum_payout_micros', 'opening_balance_micros'])
@@ -94,7 +95,7 @@ export async function payPayoutPage(deps: RecordDeps, ctx: RequestContext, reque
     const creators = await page
       .orderBy('id')
       .limit(request.limit)
-      .forUpdate()
+      .forNoKeyUpdate()
       .execute()
     const outcome: PayoutPageOutcome = { creators: creators.length, lastId: creators.at(-1)?.id ?? null, created: 0, nothingToPay: 0, belowMinimum: 0 }
     if (creators.length === 0) return outcome

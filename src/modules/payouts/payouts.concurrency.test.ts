@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eventually } from '../../../test/eventually.js'
 import { buildTestApp, call, eventCount, ownerWithOrg, type OrgAccount, type TestApp } from '../../../test/helpers.js'
-import { createCreator, createRevenue, createWork } from '../../../test/records-fixtures.js'
+import { holdTransaction, LockObserver, onPostgres } from '../../../test/locks.js'
+import { createCreator, createRevenue, createWork, revenueBody } from '../../../test/records-fixtures.js'
+import { lockCreator } from '../creators/creators.repo.js'
 import { uniqueViolation } from '../records/records.mount.js'
 
 let t: TestApp
@@ -70,3 +73,36 @@ describe('no allocation is ever paid twice', () => {
     expect(uniqueViolation(error)).toBe('payout_items_live')
   })
 })
+
+// On PostgreSQL only (test/locks.ts): PGlite runs one transaction at a time.
+if (onPostgres) {
+  describe('a payout in progress', () => {
+    // The payout holds its creator's row (lockCreator) until it commits; an allocation's foreign key
+    // takes a key-share lock on that row. Held FOR UPDATE, every line of revenue for the creator
+    // waited for the payout (for a whole page of a payout run); FOR NO KEY UPDATE does not block it.
+    it('does not hold up revenue allocated to its creator', async () => {
+      const creatorId = await creatorEarning(['3.00'])
+      const work = await createWork(t.app, owner.token, [[creatorId, 10000]])
+      const observer = await LockObserver.open()
+      const payout = await holdTransaction(t.db, owner.orgId, (tx) => lockCreator(tx, owner.orgId, creatorId))
+      try {
+        let answered = false
+        const line = call(t.app, { method: 'POST', url: '/api/revenue', token: owner.token, body: revenueBody(work.id, { amount: '2.00' }) })
+        void line.then(
+          () => (answered = true),
+          () => (answered = true),
+        )
+        // Whichever comes first: the line's answer, or the line waiting behind the payout.
+        await eventually(async () => answered || (await observer.blockedBy(payout.pid)) > 0, 'the line answered or waiting', { everyMs: 5 })
+        expect(answered, 'the line waited for the payout').toBe(true)
+        expect((await line).statusCode).toBe(201)
+      } finally {
+        payout.release()
+        await payout.done
+        await observer.close()
+      }
+      // Taken by the next payout, not by the one that was in progress (which never read it).
+      expect((await pay(creatorId)).json()).toMatchObject({ amount: '5.00', statement: { entries: 2 } })
+    })
+  })
+}

@@ -2,7 +2,9 @@ import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SECOND } from '../../platform/clock.js'
 import type { RequestContext } from '../../platform/context.js'
+import { eventually } from '../../../test/eventually.js'
 import { ownerWithOrg, type OrgAccount } from '../../../test/helpers.js'
+import { holdTransaction, LockObserver, onPostgres } from '../../../test/locks.js'
 import { buildWebhookTestApp, drain, Receiver, type WebhookTestApp } from '../../../test/webhook-helpers.js'
 import { claimDue, takeLeaseOwner } from './webhooks.claims.js'
 import { sendAttempt } from './webhooks.http.js'
@@ -259,3 +261,32 @@ describe('SSRF at delivery time', () => {
     expect((await deliveries(webhook.id))[0]).toMatchObject({ status: 'succeeded', attempts: [{ address: '127.0.0.1' }] })
   })
 })
+
+// On PostgreSQL only (test/locks.ts): PGlite runs one transaction at a time.
+if (onPostgres) {
+  describe('an endpoint changed while a write queues a delivery to it', () => {
+    // The write holds the org's chain while it queues its delivery, whose foreign key takes a
+    // key-share lock on the endpoint; the change locks the endpoint, then appends its own event to
+    // the chain. Had the change locked the endpoint FOR UPDATE, each would wait for the other.
+    it('commits both, the write first, without a deadlock', async () => {
+      const webhook = await subscribe(['catalog.created'])
+      const observer = await LockObserver.open()
+      const chain = await holdTransaction(t.db, owner.orgId, (tx) => sql`select sequence from org_event_heads where org_id = ${owner.orgId} for update`.execute(tx))
+      let write: Promise<unknown> | undefined
+      let change: Promise<unknown> | undefined
+      try {
+        write = audited('catalog.created')
+        await eventually(async () => (await observer.blockedBy(chain.pid)) === 1, 'the write waiting for the chain', { everyMs: 5 })
+        change = t.services.webhooks.disable(ctx, webhook.id)
+        await eventually(async () => (await observer.blockedBy(chain.pid)) === 2, 'the change waiting for the chain behind it', { everyMs: 5 })
+      } finally {
+        chain.release()
+        await chain.done
+        await observer.close()
+      }
+      await expect(write).resolves.toMatchObject({ action: 'catalog.created' })
+      await expect(change).resolves.toMatchObject({ status: 'disabled' })
+      expect((await deliveries(webhook.id)).map((delivery) => delivery.type)).toEqual(['catalog.created'])
+    })
+  })
+}

@@ -79,7 +79,10 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
 
   async function findEndpoint(tx: Tx, orgId: string, id: string, lock = true): Promise<EndpointRow> {
     let select = tx.selectFrom('webhook_endpoints').selectAll().where('org_id', '=', orgId).where('id', '=', id).where('deleted_at', 'is', null)
-    if (lock) select = select.forUpdate()
+    // NO KEY UPDATE: changes to the endpoint run one at a time, while a write that queues a
+    // delivery to it (a foreign key's key-share lock, taken under the org's chain) never waits
+    // for a change that is itself waiting for the chain: FOR UPDATE made the two deadlock.
+    if (lock) select = select.forNoKeyUpdate()
     const row = await select.executeTakeFirst()
     if (!row) throw notFound('webhook')
     return row
@@ -236,7 +239,8 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
           .where('org_id', '=', ctx.orgId)
           .where('endpoint_id', '=', id)
           .where('id', '=', deliveryId)
-          .forUpdate()
+          // NO KEY UPDATE: a worker's attempt row (whose foreign key takes a key-share lock on the delivery) does not wait for it.
+          .forNoKeyUpdate()
           .executeTakeFirst()
         if (!delivery) throw notFound('delivery')
         const now = clock.now()
