@@ -85,7 +85,11 @@ export async function payPayoutPage(deps: RecordDeps, ctx: RequestContext, reque
     // org may be filling it right now), and a probe planned as a scan of a near-empty table rescans it per row.
     await sql`set local enable_seqscan = off`.execute(tx)
     // Lock the page's creator rows, in id order: two payouts must never take the same allocation.
-    // As lockCreator does (NO KEY UPDATE): revenue allocated to them meanwhile does not wait for the page.
+    // FOR UPDATE, unlike lockCreator's NO KEY UPDATE, also holds revenue for these creators back
+    // (a foreign key's key-share lock) until the page commits: the page sums in one statement and
+    // links in another, which must see the same allocations. Under a running import, NO KEY UPDATE
+    // let every page see new lines between the two, run again and fall back to one payout per
+    // creator: a payout run beside a 100,000-line import took 77 and 136 s instead of 1-7 s.
     let page = tx
       .selectFrom('creators')
       .select(['id', 'payout_currency', 'minimum_payout_micros', 'opening_balance_micros'])
@@ -95,7 +99,7 @@ export async function payPayoutPage(deps: RecordDeps, ctx: RequestContext, reque
     const creators = await page
       .orderBy('id')
       .limit(request.limit)
-      .forNoKeyUpdate()
+      .forUpdate()
       .execute()
     const outcome: PayoutPageOutcome = { creators: creators.length, lastId: creators.at(-1)?.id ?? null, created: 0, nothingToPay: 0, belowMinimum: 0 }
     if (creators.length === 0) return outcome
