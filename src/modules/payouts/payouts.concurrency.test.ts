@@ -79,7 +79,8 @@ if (onPostgres) {
   describe('a payout in progress', () => {
     // The payout holds its creator's row (lockCreator) until it commits; an allocation's foreign key
     // takes a key-share lock on that row. Held FOR UPDATE, every line of revenue for the creator
-    // waited for the payout (for a whole page of a payout run); FOR NO KEY UPDATE does not block it.
+    // waited for the payout; FOR NO KEY UPDATE does not block it. (A payout run's page keeps
+    // FOR UPDATE on purpose: payouts.batch.ts.)
     it('does not hold up revenue allocated to its creator', async () => {
       const creatorId = await creatorEarning(['3.00'])
       const work = await createWork(t.app, owner.token, [[creatorId, 10000]])
