@@ -35,6 +35,11 @@ if (selected.length === 0) {
 
 const results: Record<string, Measurement[]> = {}
 const failed: Record<string, string> = {}
+/** Each scenario's wall time, seeding and start-up included, and the run's: the issue bounds a full run at 10 minutes. */
+const seconds: Record<string, number> = {}
+const FULL_RUN_BOUND_SECONDS = 600
+const runStarted = Date.now()
+const secondsSince = (at: number): number => Math.round((Date.now() - at) / 1000)
 for (const scenario of selected as Scenario[]) {
   process.stdout.write(`\n## ${scenario.name}: ${scenario.description}\n`)
   const started = Date.now()
@@ -44,7 +49,8 @@ for (const scenario of selected as Scenario[]) {
   } catch (error) {
     // One scenario's failure is reported, and the others still run and are written.
     failed[scenario.name] = error instanceof Error ? error.message : String(error)
-    process.stdout.write(`   FAILED: ${failed[scenario.name]}\n   (${((Date.now() - started) / 1000).toFixed(0)} s)\n`)
+    seconds[scenario.name] = secondsSince(started)
+    process.stdout.write(`   FAILED: ${failed[scenario.name]}\n   (${seconds[scenario.name]} s)\n`)
     continue
   }
   for (const m of measurements) {
@@ -58,13 +64,23 @@ for (const scenario of selected as Scenario[]) {
       process.stdout.write(`   checks: ${passed} of ${m.checks.length} passed (${m.checks.map((c) => c.name).join('; ')})\n`)
     }
   }
-  process.stdout.write(`   (${((Date.now() - started) / 1000).toFixed(0)} s)\n`)
+  seconds[scenario.name] = secondsSince(started)
+  process.stdout.write(`   (${seconds[scenario.name]} s)\n`)
   results[scenario.name] = measurements
 }
 
+const totalSeconds = secondsSince(runStarted)
+const fullRun = selected.length === scenarios.length
+const clock = `${Math.floor(totalSeconds / 60)} min ${totalSeconds % 60} s`
+process.stdout.write(
+  fullRun
+    ? `\nwhole run: ${clock} (${totalSeconds} s; bound ${FULL_RUN_BOUND_SECONDS / 60} min: ${totalSeconds < FULL_RUN_BOUND_SECONDS ? 'within' : 'OVER'}) at BENCH_SCALE=${scale}\n`
+    : `\n${selected.length === 1 ? 'scenario' : 'scenarios'} run: ${clock}\n`,
+)
+
 const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` }
 await mkdir(new URL('./results/', import.meta.url), { recursive: true })
-await writeFile(new URL('./results/latest.json', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), scale, machine, results, failed }, null, 2)}\n`)
+await writeFile(new URL('./results/latest.json', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), scale, machine, totalSeconds, seconds, results, failed }, null, 2)}\n`)
 process.stdout.write('\nwritten to bench/results/latest.json\n')
 if (Object.keys(failed).length > 0) {
   process.stderr.write(`failed: ${Object.keys(failed).join(', ')}\n`)
