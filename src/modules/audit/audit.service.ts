@@ -204,12 +204,15 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
       db.deferMergeable(tx, { query: statement.compile(), part: run, merge: mergeRuns }, 'chain')
       return null
     }
-    const [rows = []] = await db.batch(tx, [statement])
     if (when === 'now-unread') {
+      // A bulk run (the import): its parameters travel as extended-protocol values once the
+      // transaction is open, not escaped into the statement's text (docs/performance.md, import).
+      const { rows } = await tx.executeQuery<{ appended: number }>(statement.compile())
       const appended = Number(rows[0]?.appended)
       if (appended !== events.length) throw new Error(`${events.length} events were staged but ${appended} appended`)
       return null
     }
+    const [rows = []] = await db.batch(tx, [statement])
     const placed = new Map(rows.map((row) => [row.id as string, row as Placed]))
     if (placed.size !== events.length) throw new Error(`${events.length} events were staged but ${placed.size} appended`)
     return { orgId, events, placed }
