@@ -14,7 +14,15 @@ import { scaleOutScenario } from './scenarios/scale-out.js'
  * doing the same work with the bare minimum, in the same run, and prints the ratio.
  * Scenarios register in this list.
  */
-const scenarios: Scenario[] = [feedScenario, createScenario, webhooksScenario, importScenario, payoutRunScenario, verifyScenario, scaleOutScenario]
+const scenarios: Scenario[] = [
+  feedScenario,
+  createScenario,
+  webhooksScenario,
+  importScenario,
+  payoutRunScenario,
+  verifyScenario,
+  scaleOutScenario,
+]
 
 // The local servers by default, as on the reference machine; REDIS_URL= (empty) runs without Redis.
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -25,7 +33,9 @@ const wanted = process.argv.slice(2).filter((arg) => arg !== '--')
 const selected = wanted.length ? wanted.map((name) => scenarios.find((s) => s.name === name) ?? name) : scenarios
 const unknown = selected.filter((s): s is string => typeof s === 'string')
 if (unknown.length) {
-  process.stderr.write(`unknown scenario(s) ${unknown.join(', ')}; known: ${scenarios.map((s) => s.name).join(', ') || '(none yet)'}\n`)
+  process.stderr.write(
+    `unknown scenario(s) ${unknown.join(', ')}; known: ${scenarios.map((s) => s.name).join(', ') || '(none yet)'}\n`,
+  )
   process.exit(1)
 }
 if (selected.length === 0) {
@@ -45,7 +55,12 @@ for (const scenario of selected as Scenario[]) {
   const started = Date.now()
   let measurements: Measurement[]
   try {
-    measurements = await scenario.run({ databaseUrl, redisUrl, scale, log: (message) => process.stdout.write(`   ${message}\n`) })
+    measurements = await scenario.run({
+      databaseUrl,
+      redisUrl,
+      scale,
+      log: (message) => process.stdout.write(`   ${message}\n`),
+    })
   } catch (error) {
     // One scenario's failure is reported, and the others still run and are written.
     failed[scenario.name] = error instanceof Error ? error.message : String(error)
@@ -55,13 +70,19 @@ for (const scenario of selected as Scenario[]) {
   }
   for (const m of measurements) {
     const verdict = m.ratio >= m.target ? 'meets' : 'BELOW'
-    const extra = m.extra ? `  ${Object.entries(m.extra).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''
+    const extra = m.extra
+      ? `  ${Object.entries(m.extra)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ')}`
+      : ''
     process.stdout.write(
       `   ${m.name}: floor ${m.floor.toFixed(1)} ${m.unit}, oeuvre ${m.oeuvre.toFixed(1)} ${m.unit}, ratio ${m.ratio.toFixed(2)} (target ${m.target}: ${verdict})${extra}\n`,
     )
     if (m.checks?.length) {
       const passed = m.checks.filter((c) => c.passed).length
-      process.stdout.write(`   checks: ${passed} of ${m.checks.length} passed (${m.checks.map((c) => c.name).join('; ')})\n`)
+      process.stdout.write(
+        `   checks: ${passed} of ${m.checks.length} passed (${m.checks.map((c) => c.name).join('; ')})\n`,
+      )
     }
   }
   seconds[scenario.name] = secondsSince(started)
@@ -78,9 +99,18 @@ process.stdout.write(
     : `\n${selected.length === 1 ? 'scenario' : 'scenarios'} run: ${clock}\n`,
 )
 
-const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` }
+const machine = {
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model ?? 'unknown',
+  memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+  node: process.version,
+  platform: `${os.platform()} ${os.release()}`,
+}
 await mkdir(new URL('./results/', import.meta.url), { recursive: true })
-await writeFile(new URL('./results/latest.json', import.meta.url), `${JSON.stringify({ at: new Date().toISOString(), scale, machine, totalSeconds, seconds, results, failed }, null, 2)}\n`)
+await writeFile(
+  new URL('./results/latest.json', import.meta.url),
+  `${JSON.stringify({ at: new Date().toISOString(), scale, machine, totalSeconds, seconds, results, failed }, null, 2)}\n`,
+)
 process.stdout.write('\nwritten to bench/results/latest.json\n')
 if (Object.keys(failed).length > 0) {
   process.stderr.write(`failed: ${Object.keys(failed).join(', ')}\n`)

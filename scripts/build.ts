@@ -7,7 +7,9 @@ import { build } from 'esbuild'
  * every file of src/; types are checked by `npm run typecheck` (CI), not here. About a second
  * against about 13 s for `tsc`, which the bench pays once per run (docs/performance.md).
  */
-const sources = (await readdir('src', { recursive: true })).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+const sources = (await readdir('src', { recursive: true })).filter(
+  (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+)
 
 await rm('dist', { recursive: true, force: true })
 await build({

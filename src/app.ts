@@ -76,23 +76,38 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
           session: { type: 'http', scheme: 'bearer', description: 'Session token (sess_...) from /api/auth/login' },
           oauth: {
             type: 'oauth2',
-            flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: Object.fromEntries(SCOPES.map((scope) => [scope, scope])) } },
+            flows: {
+              clientCredentials: {
+                tokenUrl: '/oauth/token',
+                scopes: Object.fromEntries(SCOPES.map((scope) => [scope, scope])),
+              },
+            },
           },
         },
       },
     },
     transform: ({ schema, url, route }) => {
       const { auth, access } = (route.config ?? {}) as { auth?: string; access?: string }
-      const security = auth === 'session' ? [{ session: [] }] : auth === 'client' ? [{ oauth: access ? [access] : [] }] : []
+      const security =
+        auth === 'session' ? [{ session: [] }] : auth === 'client' ? [{ oauth: access ? [access] : [] }] : []
       return { schema: { ...(schema ?? {}), security } as typeof schema, url }
     },
-    transformObject: (document) => ('openapiObject' in document ? addPartnerExamples(document.openapiObject as OpenApiDocument) : document.swaggerObject),
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? addPartnerExamples(document.openapiObject as OpenApiDocument)
+        : document.swaggerObject,
   })
   await app.register(swaggerUi, { routePrefix: '/docs' })
 
   app.addHook('onClose', () => services.credentials.close())
   registerHttpBasics(app)
-  registerGuard(app, { db, clock, config, limiter, authenticators: { session: auth.authenticate, client: services.oauthTokens.authenticate } })
+  registerGuard(app, {
+    db,
+    clock,
+    config,
+    limiter,
+    authenticators: { session: auth.authenticate, client: services.oauthTokens.authenticate },
+  })
   registerV1Deprecation(app, config.deprecation)
   const metrics = registerMetrics(app)
 

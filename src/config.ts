@@ -91,7 +91,8 @@ function httpDate(env: Env, name: string): string | null {
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 3000, 0, 65535)
   const host = env.HOST || '127.0.0.1'
-  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`
+  const publicUrl =
+    url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`
 
   let schedule: number[] | null = null
   const rawSchedule = env.WEBHOOK_RETRY_SCHEDULE

@@ -24,7 +24,14 @@ function config(): Config {
 
 async function serve(): Promise<void> {
   const cfg = config()
-  const [{ systemClock: clock }, { openRuntime }, { createPasswordHasher }, { loadServiceKeys }, { createWorker }, { DEMO_EMAIL, DEMO_PASSWORD, seedDemo }] = await Promise.all([
+  const [
+    { systemClock: clock },
+    { openRuntime },
+    { createPasswordHasher },
+    { loadServiceKeys },
+    { createWorker },
+    { DEMO_EMAIL, DEMO_PASSWORD, seedDemo },
+  ] = await Promise.all([
     import('./platform/clock.js'),
     import('./runtime.js'),
     import('./platform/crypto.js'),
@@ -46,7 +53,10 @@ async function serve(): Promise<void> {
   const url = cfg.publicUrl.replace(/:\d+$/, `:${port}`)
   process.stdout.write(`listening on ${url}\n`)
   const demo = await db.global.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst()
-  if (demo) process.stdout.write(`demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}  (POST ${url}/api/auth/login, API reference at ${url}/docs)\n`)
+  if (demo)
+    process.stdout.write(
+      `demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}  (POST ${url}/api/auth/login, API reference at ${url}/docs)\n`,
+    )
   const shutdown = async () => {
     await worker.stop()
     await app.close()
@@ -60,15 +70,18 @@ async function serve(): Promise<void> {
 
 async function runWorker(options: { once?: boolean }): Promise<void> {
   const cfg = config()
-  const [{ systemClock }, { openRuntime }, { createServices }, { loadServiceKeys }, { createWorker }] = await Promise.all([
-    import('./platform/clock.js'),
-    import('./runtime.js'),
-    import('./services.js'),
-    import('./service-keys.js'),
-    import('./worker/worker.js'),
-  ])
+  const [{ systemClock }, { openRuntime }, { createServices }, { loadServiceKeys }, { createWorker }] =
+    await Promise.all([
+      import('./platform/clock.js'),
+      import('./runtime.js'),
+      import('./services.js'),
+      import('./service-keys.js'),
+      import('./worker/worker.js'),
+    ])
   const { db, limiter } = await openRuntime(cfg, systemClock)
-  const log = { error: (obj: unknown, msg?: string) => process.stderr.write(`${msg ?? 'error'} ${JSON.stringify(obj)}\n`) }
+  const log = {
+    error: (obj: unknown, msg?: string) => process.stderr.write(`${msg ?? 'error'} ${JSON.stringify(obj)}\n`),
+  }
   const services = createServices({ config: cfg, db, clock: systemClock, limiter, ...(await loadServiceKeys(cfg)) })
   const worker = createWorker(services.jobs, log as never)
   if (options.once) {
@@ -123,14 +136,18 @@ const defaultVerifyThreads = () => Math.max(1, Math.min(MAX_VERIFY_THREADS, os.a
 
 function threadCount(value: string): number {
   const threads = Number(value)
-  if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new InvalidArgumentError('a whole number from 1 to 64')
+  if (!Number.isInteger(threads) || threads < 1 || threads > 64)
+    throw new InvalidArgumentError('a whole number from 1 to 64')
   return threads
 }
 
 /** The org's chain and seals; on PostgreSQL, `threads` walk a long chain in ranges. */
 async function verifyOrg(cfg: Config, orgId: string, threads: number): Promise<ChainReport> {
   // The other threads start first: they load their modules and connect while this one does.
-  const walkers = cfg.databaseUrl && threads > 1 ? (await import('./modules/audit/audit.verify.threads.js')).startRangeWalkers(cfg.databaseUrl, threads - 1) : undefined
+  const walkers =
+    cfg.databaseUrl && threads > 1
+      ? (await import('./modules/audit/audit.verify.threads.js')).startRangeWalkers(cfg.databaseUrl, threads - 1)
+      : undefined
   try {
     const [{ openDatabase }, { loadServiceKeys }, { verifyChainAndSeals }] = await Promise.all([
       import('./db/database.js'),
@@ -140,7 +157,12 @@ async function verifyOrg(cfg: Config, orgId: string, threads: number): Promise<C
     const db = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir })
     try {
       const { evidenceSigner } = await loadServiceKeys(cfg)
-      return await verifyChainAndSeals(db, orgId, [evidenceSigner], cfg.databaseUrl ? { parallel: { databaseUrl: cfg.databaseUrl, threads, walkers } } : {})
+      return await verifyChainAndSeals(
+        db,
+        orgId,
+        [evidenceSigner],
+        cfg.databaseUrl ? { parallel: { databaseUrl: cfg.databaseUrl, threads, walkers } } : {},
+      )
     } finally {
       await db.close()
     }
@@ -155,12 +177,22 @@ audit
   .description("walk an org's hash chain and report the first broken link")
   .requiredOption('--org <orgId>', 'the org to verify')
   .option('--json', 'print the report as JSON')
-  .option('--threads <n>', `threads that walk a long chain on PostgreSQL (default: one per core, at most ${MAX_VERIFY_THREADS})`, threadCount)
+  .option(
+    '--threads <n>',
+    `threads that walk a long chain on PostgreSQL (default: one per core, at most ${MAX_VERIFY_THREADS})`,
+    threadCount,
+  )
   .action(async (options: { org: string; json?: boolean; threads?: number }) => {
     const report = await verifyOrg(config(), options.org, options.threads ?? defaultVerifyThreads())
     if (options.json) process.stdout.write(`${JSON.stringify(report)}\n`)
-    else if (report.ok) process.stdout.write(`ok: ${report.events} events and ${report.seals?.seals ?? 0} seals of ${report.orgId} verify\n`)
-    else process.stdout.write(`BROKEN at sequence ${report.broken?.sequence}${report.broken?.eventId ? ` (${report.broken.eventId})` : ''}: ${report.broken?.reason}\n`)
+    else if (report.ok)
+      process.stdout.write(
+        `ok: ${report.events} events and ${report.seals?.seals ?? 0} seals of ${report.orgId} verify\n`,
+      )
+    else
+      process.stdout.write(
+        `BROKEN at sequence ${report.broken?.sequence}${report.broken?.eventId ? ` (${report.broken.eventId})` : ''}: ${report.broken?.reason}\n`,
+      )
     process.exitCode = report.ok ? 0 : 1
   })
 
@@ -175,7 +207,13 @@ async function openServices(): Promise<{ services: Services; close(): Promise<vo
   ])
   const { db, limiter } = await openRuntime(cfg, systemClock)
   const services = createServices({ config: cfg, db, clock: systemClock, limiter, ...(await loadServiceKeys(cfg)) })
-  return { services, close: async () => { await db.close(); await limiter.close() } }
+  return {
+    services,
+    close: async () => {
+      await db.close()
+      await limiter.close()
+    },
+  }
 }
 
 /** Runs a command, printing an AppError's detail (not a stack) and exiting 1. */
@@ -196,7 +234,9 @@ program
   .command('revenue')
   .description('revenue tools')
   .command('import')
-  .description('import a DSP statement (CSV: isrc, territory, period_start, period_end, units, amount, currency, statement_ref, line_ref); re-runnable')
+  .description(
+    'import a DSP statement (CSV: isrc, territory, period_start, period_end, units, amount, currency, statement_ref, line_ref); re-runnable',
+  )
   .argument('<file>', 'the statement CSV')
   .requiredOption('--org <orgId>', 'the org the revenue is booked to')
   .option('--source <name>', 'where the money comes from (default: the file name)')
@@ -207,7 +247,10 @@ program
       // default growth lets the old space reach several times the live size before collecting.
       // Growing it by half keeps the peak resident set within budget (256 MB) for a few % CPU.
       v8.setFlagsFromString('--heap-growing-percent=50')
-      const [{ services, close }, { importStatement }] = await Promise.all([openServices(), import('./modules/revenue/revenue.import.js')])
+      const [{ services, close }, { importStatement }] = await Promise.all([
+        openServices(),
+        import('./modules/revenue/revenue.import.js'),
+      ])
       const started = Date.now()
       const size = (await stat(file).catch(() => null))?.size ?? 0
       const onProgress = (p: ImportProgress) =>
@@ -215,11 +258,20 @@ program
           `${size ? `${Math.floor((100 * p.bytes) / size)}% ` : ''}${p.lines} lines (${(p.bytes / 2 ** 20).toFixed(1)} MiB, ${Math.round(p.lines / Math.max(0.001, (Date.now() - started) / 1000))}/s): imported ${p.imported}, skipped ${p.skipped}, rejected ${p.rejected}`,
         )
       try {
-        const report = await importStatement(services, { orgId: options.org, file, onProgress, ...(options.source ? { source: options.source } : {}), ...(options.batch ? { batchSize: options.batch } : {}) })
+        const report = await importStatement(services, {
+          orgId: options.org,
+          file,
+          onProgress,
+          ...(options.source ? { source: options.source } : {}),
+          ...(options.batch ? { batchSize: options.batch } : {}),
+        })
         progressLine('')
         for (const rejection of report.rejections) process.stderr.write(`line ${rejection.line}: ${rejection.reason}\n`)
-        if (report.rejected > report.rejections.length) process.stderr.write(`(and ${report.rejected - report.rejections.length} more rejected lines)\n`)
-        process.stdout.write(`imported ${report.imported}, skipped ${report.skipped} (already present), rejected ${report.rejected}\n`)
+        if (report.rejected > report.rejections.length)
+          process.stderr.write(`(and ${report.rejected - report.rejections.length} more rejected lines)\n`)
+        process.stdout.write(
+          `imported ${report.imported}, skipped ${report.skipped} (already present), rejected ${report.rejected}\n`,
+        )
       } finally {
         await close()
       }
@@ -236,7 +288,10 @@ program
   .option('--through <date>', 'include revenue whose period ends on or before this date (YYYY-MM-DD)')
   .action((options: { org: string; currency?: string; through?: string }) =>
     command(async () => {
-      const [{ services, close }, { runPayouts }] = await Promise.all([openServices(), import('./modules/payouts/payouts.run.js')])
+      const [{ services, close }, { runPayouts }] = await Promise.all([
+        openServices(),
+        import('./modules/payouts/payouts.run.js'),
+      ])
       try {
         const report = await runPayouts(services.db, services.payouts, {
           orgId: options.org,
@@ -247,7 +302,10 @@ program
         progressLine('')
         for (const failure of report.failures) process.stderr.write(`${failure.creatorId}: ${failure.reason}\n`)
         // A page that could not be paid set-based was paid creator by creator: slower, same result, worth knowing.
-        if (report.pagesOneByOne > 0) process.stderr.write(`${report.pagesOneByOne} page(s) paid one creator at a time: ${report.pageErrors.join('; ')}\n`)
+        if (report.pagesOneByOne > 0)
+          process.stderr.write(
+            `${report.pagesOneByOne} page(s) paid one creator at a time: ${report.pageErrors.join('; ')}\n`,
+          )
         process.stdout.write(
           `created ${report.created} payouts for ${report.creators} creators, skipped ${report.nothingToPay} (nothing to pay), ${report.belowMinimum} (below minimum), failed ${report.failed}\n`,
         )

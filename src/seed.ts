@@ -6,7 +6,11 @@ export const DEMO_EMAIL = 'demo@oeuvre.local'
 export const DEMO_PASSWORD = 'oeuvre-demo-password'
 
 /** First run only: one demo org with a demo owner. Later starts find the user and do nothing. */
-export async function seedDemo(db: Database, services: Services, passwords: PasswordHasher): Promise<{ created: boolean }> {
+export async function seedDemo(
+  db: Database,
+  services: Services,
+  passwords: PasswordHasher,
+): Promise<{ created: boolean }> {
   const existing = await db.global.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst()
   if (existing) return { created: false }
   const user = {

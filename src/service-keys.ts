@@ -4,8 +4,13 @@ import { loadEvidenceSigner, type EvidenceSigner } from './modules/evidence/evid
 import { loadSecretsKey } from './modules/webhooks/webhooks.secrets.js'
 
 /** The keys a process keeps across restarts: from configuration, or DATA_DIR (generated there on first run). */
-export async function loadServiceKeys(config: Config): Promise<{ secretBox: SecretBox; evidenceSigner: EvidenceSigner }> {
+export async function loadServiceKeys(
+  config: Config,
+): Promise<{ secretBox: SecretBox; evidenceSigner: EvidenceSigner }> {
   const key = await loadSecretsKey(config)
-  const evidenceSigner = await loadEvidenceSigner({ secretsKey: config.secretsKey ? key : null, dataDir: config.dataDir })
+  const evidenceSigner = await loadEvidenceSigner({
+    secretsKey: config.secretsKey ? key : null,
+    dataDir: config.dataDir,
+  })
   return { secretBox: createSecretBox(key), evidenceSigner }
 }

@@ -89,14 +89,47 @@ export function createServices(deps: ServiceDeps): Services {
   jobs.push({ name: 'prune-oauth-access-tokens', everyMs: HOUR, run: () => oauthTokens.prune() })
   jobs.push(createSandboxRail({ db, clock, payouts }))
   const webhookModule = createWebhooksModule({
-    config, db, clock, ids, audit,
+    config,
+    db,
+    clock,
+    ids,
+    audit,
     ...(deps.secretBox ? { secretBox: deps.secretBox } : {}),
     ...(deps.webhookNetwork ? { network: deps.webhookNetwork } : {}),
   })
-  const evidenceModule = createEvidenceModule({ config, db, clock, ids, audit, ...(deps.evidenceSigner ? { signer: deps.evidenceSigner } : {}) })
+  const evidenceModule = createEvidenceModule({
+    config,
+    db,
+    clock,
+    ids,
+    audit,
+    ...(deps.evidenceSigner ? { signer: deps.evidenceSigner } : {}),
+  })
   jobs.push(...webhookModule.jobs, ...evidenceModule.jobs)
   const { webhooks } = webhookModule
   const { evidence, signer: evidenceSigner } = evidenceModule
 
-  return { config, db, clock, ids, limiter, passwords, credentials, audit, auth, orgs, oauthClients, oauthTokens, creators, catalog, ticketing, revenue, payouts, webhooks, evidence, evidenceSigner, jobs }
+  return {
+    config,
+    db,
+    clock,
+    ids,
+    limiter,
+    passwords,
+    credentials,
+    audit,
+    auth,
+    orgs,
+    oauthClients,
+    oauthTokens,
+    creators,
+    catalog,
+    ticketing,
+    revenue,
+    payouts,
+    webhooks,
+    evidence,
+    evidenceSigner,
+    jobs,
+  }
 }

@@ -42,7 +42,9 @@ describe('configuration', () => {
   })
 
   it('requires the sunset at least 12 months after the deprecation', () => {
-    expect(() => loadConfig({ V1_DEPRECATION_DATE: '2027-01-01', V1_SUNSET_DATE: '2027-06-01' })).toThrow(/V1_SUNSET_DATE/)
+    expect(() => loadConfig({ V1_DEPRECATION_DATE: '2027-01-01', V1_SUNSET_DATE: '2027-06-01' })).toThrow(
+      /V1_SUNSET_DATE/,
+    )
     expect(loadConfig({ V1_DEPRECATION_DATE: '2027-01-01', V1_SUNSET_DATE: '2028-01-01' }).deprecation).toMatchObject({
       date: '2027-01-01T00:00:00.000Z',
       sunset: '2028-01-01T00:00:00.000Z',
@@ -50,11 +52,13 @@ describe('configuration', () => {
   })
 
   it('stops the process with one clear line naming the variable', async () => {
-    const failure = await run('npx', ['tsx', 'src/main.ts', 'serve'], { env: { ...process.env, PORT: 'eighty' } }).catch(
-      (error: { code: number; stderr: string }) => error,
-    )
+    const failure = await run('npx', ['tsx', 'src/main.ts', 'serve'], {
+      env: { ...process.env, PORT: 'eighty' },
+    }).catch((error: { code: number; stderr: string }) => error)
     expect((failure as { code: number }).code).toBe(1)
-    const lines = (failure as { stderr: string }).stderr.split('\n').filter((line) => line && !line.includes('npm warn'))
+    const lines = (failure as { stderr: string }).stderr
+      .split('\n')
+      .filter((line) => line && !line.includes('npm warn'))
     expect(lines).toEqual(['configuration error: PORT: must be a whole number, got "eighty"'])
   }, 60_000)
 })

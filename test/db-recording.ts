@@ -14,7 +14,11 @@ export async function openTestBackend(poolSize: number): Promise<SqlBackend> {
  * (one round trip, maybe several statements) or `query: ...`. `beforeSimple` may hold a simple
  * message back before it is sent.
  */
-export function recordingBackend(backend: SqlBackend, sent: string[], beforeSimple: (text: string) => Promise<void> = async () => undefined): SqlBackend {
+export function recordingBackend(
+  backend: SqlBackend,
+  sent: string[],
+  beforeSimple: (text: string) => Promise<void> = async () => undefined,
+): SqlBackend {
   const wrap = (session: SqlSession): SqlSession => ({
     prepared: session.prepared,
     query: (text, params) => {
@@ -36,5 +40,9 @@ export function recordingBackend(backend: SqlBackend, sent: string[], beforeSimp
     },
     release: () => session.release(),
   })
-  return { ...backend, acquire: async () => wrap(await backend.acquire()), acquireOwner: async () => wrap(await backend.acquireOwner()) }
+  return {
+    ...backend,
+    acquire: async () => wrap(await backend.acquire()),
+    acquireOwner: async () => wrap(await backend.acquireOwner()),
+  }
 }

@@ -28,12 +28,26 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup()
 })
 
-async function verifyCli(dataDir: string, databaseUrl: string | null, orgId: string): Promise<{ code: number; report: Record<string, unknown> }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, SECRETS_KEY, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }
+async function verifyCli(
+  dataDir: string,
+  databaseUrl: string | null,
+  orgId: string,
+): Promise<{ code: number; report: Record<string, unknown> }> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    SECRETS_KEY,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+  }
   delete env.DATABASE_URL
   if (databaseUrl) env.DATABASE_URL = databaseUrl
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'audit', 'verify', '--org', orgId, '--json'], { cwd: ROOT, env })
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'src/main.ts', 'audit', 'verify', '--org', orgId, '--json'],
+      { cwd: ROOT, env },
+    )
     return { code: 0, report: JSON.parse(stdout) }
   } catch (error) {
     const failed = error as { code: number; stdout: string }
@@ -56,10 +70,23 @@ describe('oeuvre audit verify', () => {
       db = await openDatabase({ databaseUrl: null, dataDir })
     }
     const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir, SECRETS_KEY })
-    const { app, services } = await buildApp({ config, db, clock: new ManualClock(), logger: false, passwords: createPasswordHasher({ fast: true }) })
+    const { app, services } = await buildApp({
+      config,
+      db,
+      clock: new ManualClock(),
+      logger: false,
+      passwords: createPasswordHasher({ fast: true }),
+    })
     const owner = await ownerWithOrg(app)
-    const ctx: RequestContext = { orgId: owner.orgId, requestId: 'req_cli', actor: { userId: owner.userId, kind: 'person', role: 'owner' } }
-    for (let i = 0; i < 4; i += 1) await db.tx(ctx, (tx) => services.audit.append(tx, ctx, 'catalog.created', { type: 'catalog', id: `cat_${i}` }, { title: `Song ${i}` }))
+    const ctx: RequestContext = {
+      orgId: owner.orgId,
+      requestId: 'req_cli',
+      actor: { userId: owner.userId, kind: 'person', role: 'owner' },
+    }
+    for (let i = 0; i < 4; i += 1)
+      await db.tx(ctx, (tx) =>
+        services.audit.append(tx, ctx, 'catalog.created', { type: 'catalog', id: `cat_${i}` }, { title: `Song ${i}` }),
+      )
     await services.evidence.sealOrg(owner.orgId)
     await app.close()
     if (!databaseUrl) await db.close()
@@ -73,6 +100,9 @@ describe('oeuvre audit verify', () => {
     if (!databaseUrl) await store.close()
 
     const broken = await verifyCli(dataDir, databaseUrl, owner.orgId)
-    expect(broken).toMatchObject({ code: 1, report: { ok: false, broken: { sequence: 3 }, seals: { ok: false, broken: { treeSize: 5 } } } })
+    expect(broken).toMatchObject({
+      code: 1,
+      report: { ok: false, broken: { sequence: 3 }, seals: { ok: false, broken: { treeSize: 5 } } },
+    })
   }, 180_000)
 })

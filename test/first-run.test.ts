@@ -7,7 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { SERVER_NODE_FLAGS } from '../src/platform/node-flags.js'
 
 /** package.json's start script, word by word: `node <flags> --import tsx src/main.ts serve`. */
-const startCommand = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.split(' ')
+const startCommand = (
+  JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }
+).scripts.start.split(' ')
 
 /** `npm start` on a fresh data directory, as a new user runs it (embedded database). */
 async function start(dataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
@@ -58,7 +60,7 @@ describe('first run', () => {
     const first = await start(dataDir)
     let orgId: string
     try {
-      expect((await (await fetch(`${first.url}/healthz`)).json())).toEqual({ status: 'ok' })
+      expect(await (await fetch(`${first.url}/healthz`)).json()).toEqual({ status: 'ok' })
       const login = /demo login: (\S+) \/ (\S+)/.exec(first.output())!
       const session = await fetch(`${first.url}/api/auth/login`, {
         method: 'POST',

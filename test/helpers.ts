@@ -158,7 +158,11 @@ export function expectProblem(response: LightMyRequestResponse, status: number, 
 /** Number of events in an org's log, read as the app would. */
 export async function eventCount(db: Database, orgId: string): Promise<number> {
   const row = await db.read(orgId, (reader) =>
-    reader.selectFrom('org_events').select((eb) => eb.fn.countAll<string>().as('n')).where('org_id', '=', orgId).executeTakeFirstOrThrow(),
+    reader
+      .selectFrom('org_events')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('org_id', '=', orgId)
+      .executeTakeFirstOrThrow(),
   )
   return Number(row.n)
 }

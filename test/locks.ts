@@ -17,7 +17,11 @@ export interface HeldTransaction {
   done: Promise<void>
 }
 
-export async function holdTransaction(db: Database, orgId: string, lock: (tx: Tx) => Promise<unknown>): Promise<HeldTransaction> {
+export async function holdTransaction(
+  db: Database,
+  orgId: string,
+  lock: (tx: Tx) => Promise<unknown>,
+): Promise<HeldTransaction> {
   let release!: () => void
   const released = new Promise<void>((resolve) => (release = resolve))
   let held!: (pid: number) => void

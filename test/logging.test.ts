@@ -41,11 +41,20 @@ describe('logs', () => {
       })
       const token: string = signup.json().token
       await call(app, { url: '/api/me', token, headers: { 'x-request-id': 'log-test-2' } })
-      await call(app, { method: 'POST', url: '/api/orgs', token, body: '{"broken', headers: { 'x-request-id': 'log-test-3' } })
+      await call(app, {
+        method: 'POST',
+        url: '/api/orgs',
+        token,
+        body: '{"broken',
+        headers: { 'x-request-id': 'log-test-3' },
+      })
 
-      const mine = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => String(line.reqId ?? '').startsWith('log-test-'))
+      const mine = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => String(line.reqId ?? '').startsWith('log-test-'))
       expect(mine.length).toBeGreaterThanOrEqual(6)
-      for (const id of ['log-test-1', 'log-test-2', 'log-test-3']) expect(mine.some((line) => line.reqId === id)).toBe(true)
+      for (const id of ['log-test-1', 'log-test-2', 'log-test-3'])
+        expect(mine.some((line) => line.reqId === id)).toBe(true)
       const text = lines.join('\n')
       expect(text).not.toContain(password)
       expect(text).not.toContain(token)

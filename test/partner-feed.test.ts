@@ -33,8 +33,14 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 async function page(query: Record<string, string | number> = {}): Promise<FeedPage> {
-  const search = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]))
-  const response = await call(t.app, { url: `/v1/orgs/${owner.orgId}/events?${search}`, token, headers: { accept: 'application/json' } })
+  const search = new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+  )
+  const response = await call(t.app, {
+    url: `/v1/orgs/${owner.orgId}/events?${search}`,
+    token,
+    headers: { accept: 'application/json' },
+  })
   expect(response.statusCode, response.body).toBe(200)
   return response.json()
 }
@@ -52,7 +58,12 @@ async function drain(cursor: string | undefined, limit: number): Promise<{ event
 }
 
 const invite = (n: number) =>
-  call(t.app, { method: 'POST', url: '/api/members/invitations', token: owner.token, body: { email: `feed-${n}@example.com`, role: 'viewer' } })
+  call(t.app, {
+    method: 'POST',
+    url: '/api/members/invitations',
+    token: owner.token,
+    body: { email: `feed-${n}@example.com`, role: 'viewer' },
+  })
 
 const ISO_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}'
@@ -99,19 +110,37 @@ describe('GET /v1/orgs/:orgId/events', () => {
     const response = await call(t.app, { url: `/v1/orgs/${owner.orgId}/events/${first.id}`, token })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual(first)
-    expectProblem(await call(t.app, { url: `/v1/orgs/${owner.orgId}/events/evt_01M81B5H804211MF72VW5EZ040`, token }), 404, 'resource_missing')
+    expectProblem(
+      await call(t.app, { url: `/v1/orgs/${owner.orgId}/events/evt_01M81B5H804211MF72VW5EZ040`, token }),
+      404,
+      'resource_missing',
+    )
   })
 
   it('filters by action, since and until, and binds the cursor to its filters', async () => {
-    const invited = await drain(undefined, 100).then(({ events }) => events.filter((event) => event.action === 'member.invited'))
+    const invited = await drain(undefined, 100).then(({ events }) =>
+      events.filter((event) => event.action === 'member.invited'),
+    )
     const filtered = await page({ action: 'member.invited', limit: 2 })
     expect(filtered.data.map((event) => event.id)).toEqual(invited.slice(0, 2).map((event) => event.id))
     const rest = await page({ action: 'member.invited', limit: 100, cursor: filtered.pagination.cursor })
     expect(rest.data.map((event) => event.id)).toEqual(invited.slice(2).map((event) => event.id))
 
-    expectProblem(await call(t.app, { url: `/v1/orgs/${owner.orgId}/events?cursor=${filtered.pagination.cursor}`, token }), 400, 'invalid_cursor')
-    expectProblem(await call(t.app, { url: `/v1/orgs/${owner.orgId}/events?cursor=not-a-cursor`, token }), 400, 'invalid_cursor')
-    expectProblem(await call(t.app, { url: `/v1/orgs/${owner.orgId}/events?limit=101`, token }), 400, 'parameter_invalid')
+    expectProblem(
+      await call(t.app, { url: `/v1/orgs/${owner.orgId}/events?cursor=${filtered.pagination.cursor}`, token }),
+      400,
+      'invalid_cursor',
+    )
+    expectProblem(
+      await call(t.app, { url: `/v1/orgs/${owner.orgId}/events?cursor=not-a-cursor`, token }),
+      400,
+      'invalid_cursor',
+    )
+    expectProblem(
+      await call(t.app, { url: `/v1/orgs/${owner.orgId}/events?limit=101`, token }),
+      400,
+      'parameter_invalid',
+    )
     expectProblem(await call(t.app, { url: `/v1/orgs/${owner.orgId}/events?page=2`, token }), 400, 'parameter_unknown')
 
     const now = t.clock.now()
@@ -173,32 +202,38 @@ describe('the cursor (property)', () => {
     )
     let run = 0
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 7 }), async (steps: Step[], drainLimit) => {
-        // A fresh bucket and a fresh token for every run.
-        t.clock.advance(2 * MINUTE)
-        token = await accessToken(t.app, client, 'events:read members:read')
-        const start = await drain(undefined, 100)
-        const appended: string[] = []
-        const read: string[] = []
-        let cursor = start.cursor
-        for (const current of steps) {
-          if (current.kind === 'append') {
-            for (let n = 0; n < current.count; n += 1) {
-              const [event] = await t.db.tx({ orgId: owner.orgId }, (tx) =>
-                t.services.audit.appendMany(tx, { orgId: owner.orgId, actor: { userId: owner.userId } }, [{ action: 'cursor.probed', resource: null, data: { run, n } }]),
-              )
-              appended.push(event!.id)
+      fc.asyncProperty(
+        fc.array(step, { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 1, max: 7 }),
+        async (steps: Step[], drainLimit) => {
+          // A fresh bucket and a fresh token for every run.
+          t.clock.advance(2 * MINUTE)
+          token = await accessToken(t.app, client, 'events:read members:read')
+          const start = await drain(undefined, 100)
+          const appended: string[] = []
+          const read: string[] = []
+          let cursor = start.cursor
+          for (const current of steps) {
+            if (current.kind === 'append') {
+              for (let n = 0; n < current.count; n += 1) {
+                const [event] = await t.db.tx({ orgId: owner.orgId }, (tx) =>
+                  t.services.audit.appendMany(tx, { orgId: owner.orgId, actor: { userId: owner.userId } }, [
+                    { action: 'cursor.probed', resource: null, data: { run, n } },
+                  ]),
+                )
+                appended.push(event!.id)
+              }
+            } else {
+              const result = await page({ limit: current.limit, cursor })
+              read.push(...result.data.map((event) => event.id))
+              cursor = result.pagination.cursor
             }
-          } else {
-            const result = await page({ limit: current.limit, cursor })
-            read.push(...result.data.map((event) => event.id))
-            cursor = result.pagination.cursor
           }
-        }
-        read.push(...(await drain(cursor, drainLimit)).events.map((event) => event.id))
-        run += 1
-        expect(read).toEqual(appended)
-      }),
+          read.push(...(await drain(cursor, drainLimit)).events.map((event) => event.id))
+          run += 1
+          expect(read).toEqual(appended)
+        },
+      ),
       { numRuns: 20 },
     )
   })
@@ -210,9 +245,19 @@ describe('GET /v1/orgs/:orgId/members', () => {
     const response = await call(t.app, { url: `/v1/orgs/${owner.orgId}/members?limit=1`, token })
     expect(response.statusCode).toBe(200)
     const body = response.json()
-    expect(body.data).toEqual([{ userId: editor.userId, name: 'editor', email: editor.email, role: 'editor', joinedAt: t.clock.now().toISOString() }])
+    expect(body.data).toEqual([
+      {
+        userId: editor.userId,
+        name: 'editor',
+        email: editor.email,
+        role: 'editor',
+        joinedAt: t.clock.now().toISOString(),
+      },
+    ])
     expect(body.pagination.hasMore).toBe(true)
     const rest = await call(t.app, { url: `/v1/orgs/${owner.orgId}/members?cursor=${body.pagination.cursor}`, token })
-    expect(rest.json().data.map((member: { userId: string; role: string }) => [member.userId, member.role])).toEqual([[owner.userId, 'owner']])
+    expect(rest.json().data.map((member: { userId: string; role: string }) => [member.userId, member.role])).toEqual([
+      [owner.userId, 'owner'],
+    ])
   })
 })

@@ -10,7 +10,12 @@ export interface ClientCredentials {
 }
 
 /** Creates an OAuth client in the owner's active org through /api/clients. */
-export async function createClient(app: FastifyInstance, owner: OrgAccount, scopes: readonly string[], name = 'Integration'): Promise<ClientCredentials> {
+export async function createClient(
+  app: FastifyInstance,
+  owner: OrgAccount,
+  scopes: readonly string[],
+  name = 'Integration',
+): Promise<ClientCredentials> {
   const response = await call(app, { method: 'POST', url: '/api/clients', token: owner.token, body: { name, scopes } })
   expect(response.statusCode, response.body).toBe(201)
   const body = response.json()
@@ -23,7 +28,10 @@ export function requestToken(
   fields: Record<string, string>,
   options: { basic?: { id: string; secret: string }; remoteAddress?: string; headers?: Record<string, string> } = {},
 ): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', ...(options.headers ?? {}) }
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    ...(options.headers ?? {}),
+  }
   if (options.basic) {
     const pair = `${encodeURIComponent(options.basic.id)}:${encodeURIComponent(options.basic.secret)}`
     headers.authorization = `Basic ${Buffer.from(pair).toString('base64')}`
@@ -39,13 +47,21 @@ export function requestToken(
 
 /** An access token for the client with the given scopes (body credentials). */
 export async function accessToken(app: FastifyInstance, client: ClientCredentials, scope: string): Promise<string> {
-  const response = await requestToken(app, { grant_type: 'client_credentials', client_id: client.id, client_secret: client.secret, scope })
+  const response = await requestToken(app, {
+    grant_type: 'client_credentials',
+    client_id: client.id,
+    client_secret: client.secret,
+    scope,
+  })
   expect(response.statusCode, response.body).toBe(200)
   return response.json().access_token
 }
 
 /** A sandbox org with an owner and a client holding `scopes`, plus a token for all of them. */
-export async function sandboxPartner(app: FastifyInstance, scopes: readonly string[] = ['events:read', 'members:read']) {
+export async function sandboxPartner(
+  app: FastifyInstance,
+  scopes: readonly string[] = ['events:read', 'members:read'],
+) {
   const owner = await ownerWithOrg(app, { environment: 'sandbox' })
   const client = await createClient(app, owner, scopes)
   const token = await accessToken(app, client, scopes.join(' '))

@@ -43,14 +43,20 @@ it('runs every curl command of docs/partner-quickstart.md against a real server'
   for (const command of commands) {
     if (command.includes('cursor=$CURSOR')) {
       // Something happens in the org between the first page and the next poll.
-      const invite = await call(t.app, { method: 'POST', url: '/api/members/invitations', token: owner.token, body: { email: 'quickstart@example.com', role: 'viewer' } })
+      const invite = await call(t.app, {
+        method: 'POST',
+        url: '/api/members/invitations',
+        token: owner.token,
+        body: { email: 'quickstart@example.com', role: 'viewer' },
+      })
       expect(invite.statusCode).toBe(201)
     }
-    const { stdout } = await run('bash', ['-c', command], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env }, timeout: 20_000 }).catch(
-      (error: { stdout?: string; stderr?: string; code?: number }) => {
-        throw new Error(`"${command}" failed (exit ${error.code}): ${error.stderr ?? ''} ${error.stdout ?? ''}`)
-      },
-    )
+    const { stdout } = await run('bash', ['-c', command], {
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
+      timeout: 20_000,
+    }).catch((error: { stdout?: string; stderr?: string; code?: number }) => {
+      throw new Error(`"${command}" failed (exit ${error.code}): ${error.stderr ?? ''} ${error.stdout ?? ''}`)
+    })
     const body = JSON.parse(stdout)
     if (body.secret) Object.assign(env, { CLIENT_ID: body.id, CLIENT_SECRET: body.secret, ORG_ID: body.orgId })
     if (body.access_token) {

@@ -14,7 +14,9 @@ const prefix = `oeuvre:test:${process.pid}:${randomBytes(6).toString('hex')}:`
 const limiters: RateLimiter[] = []
 
 function makeLimiter(clock: Clock): RateLimiter {
-  const limiter = redisUrl ? createRedisRateLimiter(new Redis(redisUrl, { maxRetriesPerRequest: 2 }), clock, prefix) : createMemoryRateLimiter(clock)
+  const limiter = redisUrl
+    ? createRedisRateLimiter(new Redis(redisUrl, { maxRetriesPerRequest: 2 }), clock, prefix)
+    : createMemoryRateLimiter(clock)
   limiters.push(limiter)
   return limiter
 }
@@ -113,7 +115,9 @@ describe(`rate limits (${backend} buckets)`, () => {
     expect(refused.headers['retry-after']).toBe('1')
     expectRateHeaders(refused, '600')
     expect(await eventCount(t.db, owner.orgId)).toBe(before)
-    const invitations = await t.db.read(owner.orgId, (db) => db.selectFrom('invitations').select('id').where('org_id', '=', owner.orgId).execute())
+    const invitations = await t.db.read(owner.orgId, (db) =>
+      db.selectFrom('invitations').select('id').where('org_id', '=', owner.orgId).execute(),
+    )
     expect(invitations).toHaveLength(0)
 
     t.clock.advance(SECOND)
@@ -131,7 +135,9 @@ describe(`rate limits (${backend} buckets)`, () => {
       const token = await accessToken(second.app, client, 'events:read')
       const apps = [t.app, second.app]
       const burst = await Promise.all(
-        Array.from({ length: 130 }, (_, n) => call(apps[n % 2]!, { url: `/v1/orgs/${owner.orgId}/events?limit=1`, token })),
+        Array.from({ length: 130 }, (_, n) =>
+          call(apps[n % 2]!, { url: `/v1/orgs/${owner.orgId}/events?limit=1`, token }),
+        ),
       )
       const admitted = burst.filter((response) => response.statusCode === 200)
       expect(admitted).toHaveLength(120)
@@ -141,7 +147,11 @@ describe(`rate limits (${backend} buckets)`, () => {
       expect(burst.filter((response) => response.statusCode === 429)).toHaveLength(10)
       // Both instances saw the one bucket empty.
       expectProblem(await call(t.app, { url: `/v1/orgs/${owner.orgId}/events?limit=1`, token }), 429, 'rate_limited')
-      expectProblem(await call(second.app, { url: `/v1/orgs/${owner.orgId}/events?limit=1`, token }), 429, 'rate_limited')
+      expectProblem(
+        await call(second.app, { url: `/v1/orgs/${owner.orgId}/events?limit=1`, token }),
+        429,
+        'rate_limited',
+      )
     } finally {
       await second.close()
     }

@@ -3,7 +3,19 @@ import { buildTestApp, call, eventCount, expectProblem, type OrgAccount, type Te
 import { accessToken, sandboxPartner, type ClientCredentials } from './partner-helpers.js'
 import { creatorBody, createCreator, eventBody, revenueBody } from './records-fixtures.js'
 
-const WRITE_SCOPES = ['events:read', 'creators:read', 'creators:write', 'catalog:read', 'catalog:write', 'revenue:read', 'revenue:write', 'payouts:read', 'payouts:write', 'ticketing:read', 'ticketing:write']
+const WRITE_SCOPES = [
+  'events:read',
+  'creators:read',
+  'creators:write',
+  'catalog:read',
+  'catalog:write',
+  'revenue:read',
+  'revenue:write',
+  'payouts:read',
+  'payouts:write',
+  'ticketing:read',
+  'ticketing:write',
+]
 
 let t: TestApp
 let owner: OrgAccount
@@ -17,7 +29,8 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const v1 = (path: string) => `/v1/orgs/${owner.orgId}${path}`
-const post = (path: string, body: unknown, headers: Record<string, string> = {}) => call(t.app, { method: 'POST', url: v1(path), token, body, headers })
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  call(t.app, { method: 'POST', url: v1(path), token, body, headers })
 const get = (path: string) => call(t.app, { url: v1(path), token })
 
 describe('the record families under /v1/orgs/:orgId', () => {
@@ -28,7 +41,11 @@ describe('the record families under /v1/orgs/:orgId', () => {
     const creatorId = creator.json().id
     expect(creator.json().createdBy).toBe(client.userId)
 
-    const work = await post('/catalog', { kind: 'work', title: 'A Song', splits: [{ creatorId, role: 'composer', shareBps: 10000 }] })
+    const work = await post('/catalog', {
+      kind: 'work',
+      title: 'A Song',
+      splits: [{ creatorId, role: 'composer', shareBps: 10000 }],
+    })
     expect(work.statusCode, work.body).toBe(201)
     const revenue = await post('/revenue', revenueBody(work.json().id))
     expect(revenue.statusCode, revenue.body).toBe(201)
@@ -39,19 +56,34 @@ describe('the record families under /v1/orgs/:orgId', () => {
     expect(payout.json()).toMatchObject({ creatorId, amount: '10.00', currency: 'EUR' })
 
     // Every event these writes caused names the client's service user.
-    const events = (await get(`/events?limit=100&since=${encodeURIComponent(t.clock.now().toISOString())}`)).json().data as { sequence: number; userId: string; action: string }[]
+    const events = (await get(`/events?limit=100&since=${encodeURIComponent(t.clock.now().toISOString())}`)).json()
+      .data as { sequence: number; userId: string; action: string }[]
     const caused = events.filter((event) => event.sequence > before)
-    expect(caused.map((event) => event.action)).toEqual(['creator.created', 'catalog.created', 'revenue.created', 'ticketed_event.created', 'payout.created'])
+    expect(caused.map((event) => event.action)).toEqual([
+      'creator.created',
+      'catalog.created',
+      'revenue.created',
+      'ticketed_event.created',
+      'payout.created',
+    ])
     for (const event of caused) expect(event.userId).toBe(client.userId)
 
-    for (const [path, id] of [['/creators', creatorId], ['/catalog', work.json().id], ['/ticketed-events', show.json().id], ['/payouts', payout.json().id]] as const) {
+    for (const [path, id] of [
+      ['/creators', creatorId],
+      ['/catalog', work.json().id],
+      ['/ticketed-events', show.json().id],
+      ['/payouts', payout.json().id],
+    ] as const) {
       const fetched = await get(`${path}/${id}`)
       expect(fetched.statusCode, `${path} ${fetched.body}`).toBe(200)
       expect(fetched.json().id).toBe(id)
       const list = await get(path)
       expect(list.json().data.map((record: { id: string }) => record.id)).toContain(id)
       // The same service serves the session surface: the owner sees the very same record.
-      const session = await call(t.app, { url: `${path === '/ticketed-events' ? '/api/events' : `/api${path}`}/${id}`, token: owner.token })
+      const session = await call(t.app, {
+        url: `${path === '/ticketed-events' ? '/api/events' : `/api${path}`}/${id}`,
+        token: owner.token,
+      })
       expect(session.json()).toEqual(fetched.json())
     }
     expect((await get('/revenue')).json().data.map((entry: { id: string }) => entry.id)).toContain(revenue.json().id)
@@ -60,7 +92,15 @@ describe('the record families under /v1/orgs/:orgId', () => {
   it('answers business and validation errors as /api does, writing nothing', async () => {
     const before = await eventCount(t.db, owner.orgId)
     expectProblem(await post('/creators', creatorBody({ isAdmin: true })), 400, 'parameter_unknown')
-    expectProblem(await post('/catalog', { kind: 'work', title: 'Bad split', splits: [{ creatorId: 'crt_01M81B5H804211MF72VW5EZ040', role: 'composer', shareBps: 5000 }] }), 422, 'splits_invalid')
+    expectProblem(
+      await post('/catalog', {
+        kind: 'work',
+        title: 'Bad split',
+        splits: [{ creatorId: 'crt_01M81B5H804211MF72VW5EZ040', role: 'composer', shareBps: 5000 }],
+      }),
+      422,
+      'splits_invalid',
+    )
     expect(await eventCount(t.db, owner.orgId)).toBe(before)
   })
 

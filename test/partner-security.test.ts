@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SCOPES } from '../src/platform/permissions.js'
-import { buildTestApp, call, eventCount, expectProblem, ownerWithOrg, type OrgAccount, type TestApp } from './helpers.js'
+import {
+  buildTestApp,
+  call,
+  eventCount,
+  expectProblem,
+  ownerWithOrg,
+  type OrgAccount,
+  type TestApp,
+} from './helpers.js'
 import { accessToken, createClient, type ClientCredentials } from './partner-helpers.js'
 
 // Every org route of the partner surface, read from the app's route table: a new one gets these cases for free.
@@ -25,14 +33,26 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const pathFor = (url: string, orgId: string) => url.replace(':orgId', orgId).replace(/:[A-Za-z]+/g, 'xyz_01M81B5H804211MF72VW5EZ040')
-const send = (route: { method: string; url: string }, orgId: string, token?: string, headers: Record<string, string> = {}) =>
+const pathFor = (url: string, orgId: string) =>
+  url.replace(':orgId', orgId).replace(/:[A-Za-z]+/g, 'xyz_01M81B5H804211MF72VW5EZ040')
+const send = (
+  route: { method: string; url: string },
+  orgId: string,
+  token?: string,
+  headers: Record<string, string> = {},
+) =>
   call(t.app, { method: route.method as 'GET', url: pathFor(route.url, orgId), ...(token ? { token } : {}), headers })
 
 describe('every /v1/orgs/:orgId route', () => {
   it('exists for the feed and the members, and each takes an access token and names a scope', () => {
     const urls = v1Routes.map((route) => `${route.method} ${route.url}`)
-    expect(urls).toEqual(expect.arrayContaining(['GET /v1/orgs/:orgId/events', 'GET /v1/orgs/:orgId/events/:eventId', 'GET /v1/orgs/:orgId/members']))
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'GET /v1/orgs/:orgId/events',
+        'GET /v1/orgs/:orgId/events/:eventId',
+        'GET /v1/orgs/:orgId/members',
+      ]),
+    )
     for (const route of v1Routes) {
       expect(route.auth, `${route.method} ${route.url}`).toBe('client')
       expect(SCOPES, `${route.method} ${route.url}`).toContain(route.access)
@@ -41,7 +61,13 @@ describe('every /v1/orgs/:orgId route', () => {
 
   it('answers a missing, malformed, foreign or unknown token with 401 invalid_token', async () => {
     for (const route of v1Routes) {
-      for (const headers of [{} as Record<string, string>, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: `Bearer ${owner.token}` }, { authorization: 'Bearer oat_unknown' }]) {
+      for (const headers of [
+        {} as Record<string, string>,
+        { authorization: 'Bearer' },
+        { authorization: 'Basic abc' },
+        { authorization: `Bearer ${owner.token}` },
+        { authorization: 'Bearer oat_unknown' },
+      ]) {
         const response = await send(route, owner.orgId, undefined, headers)
         expectProblem(response, 401, 'invalid_token')
         expect(response.headers['www-authenticate']).toContain('error="invalid_token"')
@@ -60,7 +86,9 @@ describe('every /v1/orgs/:orgId route', () => {
       expectProblem(response, 403, 'insufficient_scope')
       expect(response.json().scope).toBe(route.access)
       expect(response.json().detail).toContain(route.access)
-      expect(response.headers['www-authenticate']).toBe(`Bearer realm="oeuvre", error="insufficient_scope", scope="${route.access}"`)
+      expect(response.headers['www-authenticate']).toBe(
+        `Bearer realm="oeuvre", error="insufficient_scope", scope="${route.access}"`,
+      )
       expect(await eventCount(t.db, owner.orgId)).toBe(before)
     }
   })
@@ -81,6 +109,10 @@ describe('every /v1/orgs/:orgId route', () => {
 describe('records of another org under the client’s own org path', () => {
   it('are not found', async () => {
     const token = await accessToken(t.app, client, 'events:read')
-    expectProblem(await call(t.app, { url: `/v1/orgs/${owner.orgId}/events/${strangerEventId}`, token }), 404, 'resource_missing')
+    expectProblem(
+      await call(t.app, { url: `/v1/orgs/${owner.orgId}/events/${strangerEventId}`, token }),
+      404,
+      'resource_missing',
+    )
   })
 })

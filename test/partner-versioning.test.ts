@@ -65,11 +65,18 @@ describe('deprecation headers on /v1', () => {
       expect(response.headers.deprecation).toBe(`@${Date.parse(DEPRECATION.V1_DEPRECATION_DATE) / 1000}`)
       expect(response.headers.deprecation).toBe('@1803859200')
       expect(response.headers.sunset).toBe('Wed, 01 Mar 2028 00:00:00 GMT')
-      expect(response.headers.link).toBe('<https://docs.oeuvre.dev/migrating-to-v2>; rel="deprecation"; type="text/html"')
+      expect(response.headers.link).toBe(
+        '<https://docs.oeuvre.dev/migrating-to-v2>; rel="deprecation"; type="text/html"',
+      )
     }
     for (const response of [
       await call(deprecated.app, { url: '/api/me', token: owner.token }),
-      await requestToken(deprecated.app, { grant_type: 'client_credentials', client_id: client.id, client_secret: client.secret, scope: 'events:read' }),
+      await requestToken(deprecated.app, {
+        grant_type: 'client_credentials',
+        client_id: client.id,
+        client_secret: client.secret,
+        scope: 'events:read',
+      }),
     ]) {
       expect(response.headers.deprecation).toBeUndefined()
       expect(response.headers.sunset).toBeUndefined()
@@ -81,13 +88,20 @@ describe('the OpenAPI document', () => {
   it('documents /oauth/token: form body, RFC 6749 errors, examples', async () => {
     const openapi = (await call(plain.app, { url: '/openapi.json' })).json()
     const token = openapi.paths['/oauth/token'].post
-    expect(token.requestBody.content['application/x-www-form-urlencoded'].example).toMatchObject({ grant_type: 'client_credentials' })
-    expect(token.responses['200'].content['application/json'].example).toMatchObject({ token_type: 'Bearer', expires_in: 3600 })
+    expect(token.requestBody.content['application/x-www-form-urlencoded'].example).toMatchObject({
+      grant_type: 'client_credentials',
+    })
+    expect(token.responses['200'].content['application/json'].example).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 3600,
+    })
     for (const status of ['400', '401', '429']) {
       expect(token.responses[status].content['application/json'].schema.properties).toHaveProperty('error_description')
     }
     expect(openapi.components.securitySchemes.oauth.flows.clientCredentials.tokenUrl).toBe('/oauth/token')
-    expect(Object.keys(openapi.components.securitySchemes.oauth.flows.clientCredentials.scopes)).toContain('events:read')
+    expect(Object.keys(openapi.components.securitySchemes.oauth.flows.clientCredentials.scopes)).toContain(
+      'events:read',
+    )
   })
 
   it('documents every /v1 org route with its scope, its errors and a response schema', async () => {
@@ -101,13 +115,16 @@ describe('the OpenAPI document', () => {
       expect(operation.security).toEqual([{ oauth: [route.config.access] }])
       const success = Object.keys(operation.responses).find((status) => status.startsWith('2'))
       expect(success, `${route.method} ${path}`).toBeDefined()
-      for (const status of ['401', '403', '404', '429']) expect(operation.responses, `${route.method} ${path}`).toHaveProperty(status)
+      for (const status of ['401', '403', '404', '429'])
+        expect(operation.responses, `${route.method} ${path}`).toHaveProperty(status)
     }
   })
 
   it('gives every partner-facing request body and response an example', async () => {
     const openapi = (await call(plain.app, { url: '/openapi.json' })).json()
-    const paths = Object.entries(openapi.paths as Record<string, Record<string, OpenApiOperation>>).filter(([path]) => path.startsWith('/v1') || path === '/oauth/token')
+    const paths = Object.entries(openapi.paths as Record<string, Record<string, OpenApiOperation>>).filter(
+      ([path]) => path.startsWith('/v1') || path === '/oauth/token',
+    )
     expect(paths.length).toBeGreaterThanOrEqual(4)
     for (const [path, operations] of paths) {
       for (const [method, operation] of Object.entries(operations)) {
@@ -130,12 +147,17 @@ describe('the OpenAPI document', () => {
   it('gives examples for the feed, one event and the members', async () => {
     const openapi = (await call(plain.app, { url: '/openapi.json' })).json()
     const example = (path: string) => openapi.paths[path].get.responses['200'].content['application/json'].example
-    expect(example('/v1/orgs/{orgId}/events').data[0]).toMatchObject({ id: expect.stringMatching(/^evt_/), hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) })
+    expect(example('/v1/orgs/{orgId}/events').data[0]).toMatchObject({
+      id: expect.stringMatching(/^evt_/),
+      hash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+    })
     expect(example('/v1/orgs/{orgId}/events').pagination.cursor).toEqual(expect.any(String))
     expect(example('/v1/orgs/{orgId}/events/{eventId}').orgId).toMatch(/^org_/)
     expect(example('/v1/orgs/{orgId}/members').data[0].userId).toMatch(/^usr_/)
     const create = openapi.paths['/api/clients'].post
-    expect(create.requestBody.content['application/json'].example).toMatchObject({ scopes: ['events:read', 'members:read'] })
+    expect(create.requestBody.content['application/json'].example).toMatchObject({
+      scopes: ['events:read', 'members:read'],
+    })
     expect(create.responses['201'].content['application/json'].example.secret).toMatch(/^cs_test_/)
   })
 })

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, call, eventCount, expectProblem, ownerWithOrg, type OrgAccount, type TestApp } from './helpers.js'
+import {
+  buildTestApp,
+  call,
+  eventCount,
+  expectProblem,
+  ownerWithOrg,
+  type OrgAccount,
+  type TestApp,
+} from './helpers.js'
 
 let t: TestApp
 let owner: OrgAccount
@@ -30,7 +38,11 @@ describe('problem+json errors, and nothing written', () => {
     const unknown = await invite({ email: 'a@b.co', role: 'viewer', isAdmin: true })
     expectProblem(unknown, 400, 'parameter_unknown')
     expect(unknown.json().param).toBe('isAdmin')
-    expectProblem(await invite({ email: 'a@b.co', role: 'viewer', pad: 'x'.repeat(2 * 1024 * 1024) }), 413, 'payload_too_large')
+    expectProblem(
+      await invite({ email: 'a@b.co', role: 'viewer', pad: 'x'.repeat(2 * 1024 * 1024) }),
+      413,
+      'payload_too_large',
+    )
     expectProblem(await invite('email=a@b.co', { 'content-type': 'text/plain' }), 415, 'unsupported_media_type')
     const missing = await invite({ role: 'viewer' })
     expectProblem(missing, 400, 'parameter_missing')
@@ -75,7 +87,11 @@ describe('idempotency', () => {
     expect(token).toMatch(/^invt_/)
     expect(second.json()).toEqual(record)
     expect(await eventCount(t.db, owner.orgId)).toBe(before + 1)
-    const stored = await t.db.global.selectFrom('idempotency_keys').select('response_body').where('key', '=', 'invite-idem-1').execute()
+    const stored = await t.db.global
+      .selectFrom('idempotency_keys')
+      .select('response_body')
+      .where('key', '=', 'invite-idem-1')
+      .execute()
     expect(stored).toHaveLength(1)
     expect(stored[0]!.response_body).not.toContain(token)
   })
@@ -111,7 +127,10 @@ describe('idempotency', () => {
         method: 'POST',
         path: '/api/members/invitations',
         key: 'in-flight',
-        request_hash: (await import('../src/platform/idempotency.js')).requestFingerprint({ email: 'x@example.com', role: 'viewer' }),
+        request_hash: (await import('../src/platform/idempotency.js')).requestFingerprint({
+          email: 'x@example.com',
+          role: 'viewer',
+        }),
         state: 'running',
         locked_until: new Date(now.getTime() + 60_000),
         created_at: now,
@@ -123,7 +142,11 @@ describe('idempotency', () => {
   })
 
   it('refuses an over-long key', async () => {
-    expectProblem(await invite({ email: 'long@example.com', role: 'viewer' }, { 'idempotency-key': 'k'.repeat(256) }), 400, 'parameter_invalid')
+    expectProblem(
+      await invite({ email: 'long@example.com', role: 'viewer' }, { 'idempotency-key': 'k'.repeat(256) }),
+      400,
+      'parameter_invalid',
+    )
   })
 })
 
@@ -147,7 +170,10 @@ describe('operations', () => {
   })
 
   it('puts the rate-limit headers on every other response, errors included', async () => {
-    for (const response of [await call(t.app, { url: '/api/me', token: owner.token }), await call(t.app, { url: '/api/me' })]) {
+    for (const response of [
+      await call(t.app, { url: '/api/me', token: owner.token }),
+      await call(t.app, { url: '/api/me' }),
+    ]) {
       expect(Number(response.headers['x-ratelimit-limit'])).toBeGreaterThan(0)
       expect(response.headers['x-ratelimit-remaining']).toMatch(/^\d+$/)
       expect(response.headers['x-ratelimit-reset']).toMatch(/^\d+$/)

@@ -16,7 +16,11 @@ export function creatorBody(overrides: Json = {}): Json {
   return { name: 'Ada Lovelace', kind: 'person', roles: ['composer'], payoutCurrency: 'EUR', ...overrides }
 }
 
-export function createCreator(app: FastifyInstance, token: string, overrides: Json = {}): Promise<Json & { id: string }> {
+export function createCreator(
+  app: FastifyInstance,
+  token: string,
+  overrides: Json = {},
+): Promise<Json & { id: string }> {
   return created(app, '/api/creators', token, creatorBody(overrides))
 }
 
@@ -25,7 +29,12 @@ export function createEntry(app: FastifyInstance, token: string, body: Json): Pr
 }
 
 /** A work split among the given creators (basis points in the same order). */
-export function createWork(app: FastifyInstance, token: string, split: [string, number][], extra: Json = {}): Promise<Json & { id: string }> {
+export function createWork(
+  app: FastifyInstance,
+  token: string,
+  split: [string, number][],
+  extra: Json = {},
+): Promise<Json & { id: string }> {
   return createEntry(app, token, {
     kind: 'work',
     title: 'A Song',
@@ -49,7 +58,12 @@ export function revenueBody(catalogId: string, overrides: Json = {}): Json {
   }
 }
 
-export function createRevenue(app: FastifyInstance, token: string, catalogId: string, overrides: Json = {}): Promise<Json & { id: string }> {
+export function createRevenue(
+  app: FastifyInstance,
+  token: string,
+  catalogId: string,
+  overrides: Json = {},
+): Promise<Json & { id: string }> {
   return created(app, '/api/revenue', token, revenueBody(catalogId, overrides))
 }
 

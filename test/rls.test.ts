@@ -68,7 +68,9 @@ describe('tenancy is enforced by the database', () => {
       `select rolsuper, rolbypassrls, rolcanlogin from pg_roles where rolname = 'oeuvre_definer'`,
     )
     expect(definer).toEqual({ rolsuper: false, rolbypassrls: false, rolcanlogin: false })
-    const [member] = await ownerQuery<{ member: boolean }>(`select pg_has_role('oeuvre_app', 'oeuvre_definer', 'MEMBER') as member`)
+    const [member] = await ownerQuery<{ member: boolean }>(
+      `select pg_has_role('oeuvre_app', 'oeuvre_definer', 'MEMBER') as member`,
+    )
     expect(member?.member).toBe(false)
   })
 
@@ -79,7 +81,9 @@ describe('tenancy is enforced by the database', () => {
       `select rolsuper, rolbypassrls from pg_roles where rolname = 'oeuvre_app'`,
     )
     expect(role).toEqual({ rolsuper: false, rolbypassrls: false })
-    const owned = await ownerQuery<{ n: bigint }>(`select count(*) as n from pg_class c join pg_roles r on r.oid = c.relowner where r.rolname = 'oeuvre_app'`)
+    const owned = await ownerQuery<{ n: bigint }>(
+      `select count(*) as n from pg_class c join pg_roles r on r.oid = c.relowner where r.rolname = 'oeuvre_app'`,
+    )
     expect(Number(owned[0]?.n)).toBe(0)
   })
 

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PERMISSIONS } from '../src/platform/permissions.js'
 import type { RouteEntry } from '../src/platform/http.js'
-import { buildTestApp, call, eventCount, expectProblem, memberWithRole, ownerWithOrg, type OrgAccount, type TestApp } from './helpers.js'
+import {
+  buildTestApp,
+  call,
+  eventCount,
+  expectProblem,
+  memberWithRole,
+  ownerWithOrg,
+  type OrgAccount,
+  type TestApp,
+} from './helpers.js'
 
 /**
  * Generated from the route table: a route added without auth, access or idempotency
@@ -18,7 +27,13 @@ const concrete = (url: string, orgId: string) =>
   url.replace(':orgId', orgId).replace(/:([A-Za-z]+)/g, (_, name: string) => `${name === 'id' ? 'x' : name}_${FAKE_ID}`)
 
 /** Session routes that are not about one org's data. */
-const ACCOUNT_ROUTES = new Set(['/api/auth/logout', '/api/me', '/api/orgs', '/api/session/active-org', '/api/invitations/accept'])
+const ACCOUNT_ROUTES = new Set([
+  '/api/auth/logout',
+  '/api/me',
+  '/api/orgs',
+  '/api/session/active-org',
+  '/api/invitations/accept',
+])
 /** POSTs that change no stored record of a resource. */
 const NOT_IDEMPOTENT = new Set(['/api/auth/login', '/api/auth/logout', '/api/session/active-org', '/oauth/token'])
 
@@ -35,7 +50,12 @@ describe('the route table', () => {
     expect(routes.length).toBeGreaterThan(5)
     for (const route of routes) {
       const name = `${route.method} ${route.url}`
-      if (route.url.startsWith('/api/auth/signup') || route.url.startsWith('/api/auth/login') || route.url === '/v1/evidence/keys') continue
+      if (
+        route.url.startsWith('/api/auth/signup') ||
+        route.url.startsWith('/api/auth/login') ||
+        route.url === '/v1/evidence/keys'
+      )
+        continue
       expect(route.config.auth, `${name} must declare auth`).toMatch(/^(session|client)$/)
       if (!ACCOUNT_ROUTES.has(route.url)) expect(route.config.access, `${name} must declare access`).toBeDefined()
     }
@@ -68,7 +88,9 @@ describe('every authenticated route', () => {
 
   it('answers 403 to a role the permission table does not allow, writing nothing', async () => {
     const before = await eventCount(t.db, owner.orgId)
-    const denied = routes.filter((r) => r.config.auth === 'session' && r.config.access && !PERMISSIONS[r.config.access].includes('viewer'))
+    const denied = routes.filter(
+      (r) => r.config.auth === 'session' && r.config.access && !PERMISSIONS[r.config.access].includes('viewer'),
+    )
     expect(denied.length).toBeGreaterThan(0)
     for (const route of denied) {
       const method = route.method as 'GET'

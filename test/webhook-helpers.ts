@@ -21,7 +21,10 @@ export class FakeDns {
   onLookup: ((name: string) => void) | null = null
 
   set(name: string, ...addresses: string[]): void {
-    this.names.set(name, addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })))
+    this.names.set(
+      name,
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    )
   }
 
   readonly lookup: HostLookup = async (name) => {
@@ -72,8 +75,15 @@ export async function openIsolatedDatabase(): Promise<{ db: Database; url: strin
 }
 
 /** The real app with loopback webhooks allowed, fake DNS, no jitter and short timeouts. */
-export async function buildWebhookTestApp(options: { env?: Record<string, string>; timeoutMs?: number; clock?: ManualClock } = {}): Promise<WebhookTestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEBHOOKS_ALLOW_LOOPBACK: 'true', ...options.env })
+export async function buildWebhookTestApp(
+  options: { env?: Record<string, string>; timeoutMs?: number; clock?: ManualClock } = {},
+): Promise<WebhookTestApp> {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    WEBHOOKS_ALLOW_LOOPBACK: 'true',
+    ...options.env,
+  })
   const isolated = await openIsolatedDatabase()
   const db = isolated.db
   const clock = options.clock ?? new ManualClock()
@@ -166,7 +176,8 @@ export class Receiver {
   /** Answers the next requests with these statuses (and headers), then 200 again. */
   answer(...statuses: (number | { status: number; headers?: Record<string, string>; body?: string })[]): void {
     for (const entry of statuses) {
-      const { status, headers, body } = typeof entry === 'number' ? { status: entry, headers: {}, body: `status ${entry}` } : entry
+      const { status, headers, body } =
+        typeof entry === 'number' ? { status: entry, headers: {}, body: `status ${entry}` } : entry
       this.responders.push((_request, response) => {
         response.writeHead(status, headers ?? {})
         response.end(body ?? '')
@@ -218,7 +229,11 @@ export interface WebhookSuite {
 
 export function useWebhookSuite(options: { timeoutMs?: number } = {}): WebhookSuite {
   const suite = {} as WebhookSuite
-  suite.ctx = () => ({ orgId: suite.owner.orgId, requestId: 'req_test', actor: { userId: suite.owner.userId, kind: 'person', role: 'owner' } })
+  suite.ctx = () => ({
+    orgId: suite.owner.orgId,
+    requestId: 'req_test',
+    actor: { userId: suite.owner.userId, kind: 'person', role: 'owner' },
+  })
   beforeAll(async () => {
     suite.t = await buildWebhookTestApp({ timeoutMs: options.timeoutMs ?? 1000 })
     suite.receiver = await Receiver.start()

@@ -39,12 +39,26 @@ async function openStore(dataDir: string): Promise<{ db: Database; databaseUrl: 
   return { db: await openDatabase({ databaseUrl: null, dataDir }), databaseUrl: null }
 }
 
-function startWorker(dataDir: string, databaseUrl: string | null): { child: ChildProcess; exited: Promise<number | null> } {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, SECRETS_KEY, WEBHOOKS_ALLOW_LOOPBACK: 'true', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }
+function startWorker(
+  dataDir: string,
+  databaseUrl: string | null,
+): { child: ChildProcess; exited: Promise<number | null> } {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    SECRETS_KEY,
+    WEBHOOKS_ALLOW_LOOPBACK: 'true',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+  }
   delete env.DATABASE_URL
   if (databaseUrl) env.DATABASE_URL = databaseUrl
   // node --import tsx runs the CLI as one process, so the signal hits the worker itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'worker'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'worker'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let stderr = ''
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
@@ -80,10 +94,26 @@ describe('a worker killed mid-delivery', () => {
     receiver.respondWith(() => undefined)
 
     const { db, databaseUrl } = await openStore(dataDir)
-    const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir, SECRETS_KEY, WEBHOOKS_ALLOW_LOOPBACK: 'true' })
-    const { app, services } = await buildApp({ config, db, clock: new ManualClock(new Date()), logger: false, passwords: createPasswordHasher({ fast: true }) })
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      DATA_DIR: dataDir,
+      SECRETS_KEY,
+      WEBHOOKS_ALLOW_LOOPBACK: 'true',
+    })
+    const { app, services } = await buildApp({
+      config,
+      db,
+      clock: new ManualClock(new Date()),
+      logger: false,
+      passwords: createPasswordHasher({ fast: true }),
+    })
     const owner = await ownerWithOrg(app)
-    const ctx: RequestContext = { orgId: owner.orgId, requestId: 'req_crash', actor: { userId: owner.userId, kind: 'person', role: 'owner' } }
+    const ctx: RequestContext = {
+      orgId: owner.orgId,
+      requestId: 'req_crash',
+      actor: { userId: owner.userId, kind: 'person', role: 'owner' },
+    }
     const webhook = await services.webhooks.create(ctx, { url: receiver.url(), events: ['payout.paid'] })
     const delivery = await services.webhooks.test(ctx, webhook.id)
     const closeApp = async () => {
@@ -112,11 +142,27 @@ describe('a worker killed mid-delivery', () => {
 
     const store = databaseUrl ? db : await openDatabase({ databaseUrl: null, dataDir })
     try {
-      const row = await store.read(owner.orgId, (reader) => reader.selectFrom('webhook_deliveries').selectAll().where('org_id', '=', owner.orgId).where('id', '=', delivery.id).executeTakeFirstOrThrow())
-      const attempts = await store.read(owner.orgId, (reader) => reader.selectFrom('webhook_attempts').selectAll().where('org_id', '=', owner.orgId).where('delivery_id', '=', delivery.id).execute())
+      const row = await store.read(owner.orgId, (reader) =>
+        reader
+          .selectFrom('webhook_deliveries')
+          .selectAll()
+          .where('org_id', '=', owner.orgId)
+          .where('id', '=', delivery.id)
+          .executeTakeFirstOrThrow(),
+      )
+      const attempts = await store.read(owner.orgId, (reader) =>
+        reader
+          .selectFrom('webhook_attempts')
+          .selectAll()
+          .where('org_id', '=', owner.orgId)
+          .where('delivery_id', '=', delivery.id)
+          .execute(),
+      )
       // The killed attempt was never recorded; the one that succeeded was, once.
       expect(row).toMatchObject({ status: 'succeeded', attempt_count: 1 })
-      expect(attempts.map((attempt) => [attempt.attempt, attempt.status, attempt.http_status])).toEqual([[1, 'succeeded', 200]])
+      expect(attempts.map((attempt) => [attempt.attempt, attempt.status, attempt.http_status])).toEqual([
+        [1, 'succeeded', 200],
+      ])
       expect(receiver.received).toHaveLength(2)
     } finally {
       if (!databaseUrl) await store.close()

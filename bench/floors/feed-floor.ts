@@ -21,27 +21,29 @@ interface EventRow {
 }
 
 await serveFloor(async (app, db) => {
-  app.get<{ Params: { orgId: string }; Querystring: { limit?: string; cursor?: string } }>('/v1/orgs/:orgId/events', async (request) => {
-    const limit = Math.min(100, Math.max(1, Number(request.query.limit ?? 25)))
-    const after = Number(request.query.cursor ?? 0)
-    const { rows } = await db.query<EventRow>('select * from org_events where org_id = $1 and sequence > $2 order by sequence asc limit $3', [
-      request.params.orgId,
-      after,
-      limit + 1,
-    ])
-    const page = rows.slice(0, limit).map((row) => ({
-      id: row.id,
-      orgId: row.org_id,
-      action: row.action,
-      userId: row.user_id,
-      createdAt: row.created_at.toISOString(),
-      hash: row.hash,
-      sequence: Number(row.sequence),
-      resource: row.resource_type ? { type: row.resource_type, id: row.resource_id } : null,
-      // The stored JSON text parsed, as pg's jsonb parser did for this floor before the column held text (migration 0009).
-      data: JSON.parse(row.data) as unknown,
-    }))
-    const last = page[page.length - 1]
-    return { data: page, hasMore: rows.length > limit, nextCursor: last ? String(last.sequence) : null }
-  })
+  app.get<{ Params: { orgId: string }; Querystring: { limit?: string; cursor?: string } }>(
+    '/v1/orgs/:orgId/events',
+    async (request) => {
+      const limit = Math.min(100, Math.max(1, Number(request.query.limit ?? 25)))
+      const after = Number(request.query.cursor ?? 0)
+      const { rows } = await db.query<EventRow>(
+        'select * from org_events where org_id = $1 and sequence > $2 order by sequence asc limit $3',
+        [request.params.orgId, after, limit + 1],
+      )
+      const page = rows.slice(0, limit).map((row) => ({
+        id: row.id,
+        orgId: row.org_id,
+        action: row.action,
+        userId: row.user_id,
+        createdAt: row.created_at.toISOString(),
+        hash: row.hash,
+        sequence: Number(row.sequence),
+        resource: row.resource_type ? { type: row.resource_type, id: row.resource_id } : null,
+        // The stored JSON text parsed, as pg's jsonb parser did for this floor before the column held text (migration 0009).
+        data: JSON.parse(row.data) as unknown,
+      }))
+      const last = page[page.length - 1]
+      return { data: page, hasMore: rows.length > limit, nextCursor: last ? String(last.sequence) : null }
+    },
+  )
 })

@@ -17,7 +17,12 @@ export interface FloorDatabase {
 async function openFloorDatabase(): Promise<FloorDatabase> {
   if (process.env.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
-    return { query: async <Row>(text: string, params?: unknown[]) => ({ rows: (await pool.query(text, params)).rows as Row[] }), close: () => pool.end() }
+    return {
+      query: async <Row>(text: string, params?: unknown[]) => ({
+        rows: (await pool.query(text, params)).rows as Row[],
+      }),
+      close: () => pool.end(),
+    }
   }
   const db = await PGlite.create(path.join(process.env.DATA_DIR ?? './data', 'pglite'))
   return { query: <Row>(text: string, params?: unknown[]) => db.query<Row>(text, params), close: () => db.close() }

@@ -12,13 +12,17 @@ import net from 'node:net'
  */
 let received = 0
 let connections = 0
-const OK = Buffer.from('HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: 2\r\nkeep-alive: timeout=60\r\n\r\nok')
+const OK = Buffer.from(
+  'HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: 2\r\nkeep-alive: timeout=60\r\n\r\nok',
+)
 const HEAD_END = Buffer.from('\r\n\r\n')
 const CONTENT_LENGTH = /\r\ncontent-length:[ \t]*(\d+)/i
 
 function counts(): Buffer {
   const body = JSON.stringify({ received, connections })
-  return Buffer.from(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`)
+  return Buffer.from(
+    `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  )
 }
 
 const server = net.createServer((socket) => {

@@ -8,7 +8,14 @@ import { Agent } from 'undici'
  * `request()` costs about twice the CPU). Prints `{"ms": <elapsed>, ...}` as its last line.
  * Usage: node --import tsx bench/floors/webhook-floor.ts <url> <count> <concurrency> <bodyBytes> <deliveryId> <eventType>
  */
-const [url, countArg, concurrencyArg, bytesArg, deliveryId = 'dlv_00000000000000000000000000', eventType = 'creator.created'] = process.argv.slice(2)
+const [
+  url,
+  countArg,
+  concurrencyArg,
+  bytesArg,
+  deliveryId = 'dlv_00000000000000000000000000',
+  eventType = 'creator.created',
+] = process.argv.slice(2)
 const count = Number(countArg)
 const concurrency = Number(concurrencyArg)
 const body = JSON.stringify({ padding: 'x'.repeat(Math.max(0, Number(bytesArg) - 15)) })
@@ -73,5 +80,7 @@ const started = performance.now()
 await Promise.all(Array.from({ length: concurrency }, () => lane(count)))
 const ms = performance.now() - started
 const used = process.cpuUsage(cpu)
-process.stdout.write(`${JSON.stringify({ ms, failed, bodyBytes: body.length, warmUp: WARM_UP, cpuMs: (used.user + used.system) / 1000 })}\n`)
+process.stdout.write(
+  `${JSON.stringify({ ms, failed, bodyBytes: body.length, warmUp: WARM_UP, cpuMs: (used.user + used.system) / 1000 })}\n`,
+)
 await agent.close()

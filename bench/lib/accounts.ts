@@ -17,8 +17,14 @@ export interface Owner {
 }
 
 /** POSTs JSON (or a form) and returns the parsed body; anything but the expected status throws with the body. */
-export async function post<T>(url: string, body: unknown, options: { token?: string; status?: number; form?: boolean } = {}): Promise<T> {
-  const headers: Record<string, string> = { 'content-type': options.form ? 'application/x-www-form-urlencoded' : 'application/json' }
+export async function post<T>(
+  url: string,
+  body: unknown,
+  options: { token?: string; status?: number; form?: boolean } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {
+    'content-type': options.form ? 'application/x-www-form-urlencoded' : 'application/json',
+  }
   if (options.token) headers.authorization = `Bearer ${options.token}`
   const payload = options.form ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body)
   const response = await fetch(url, { method: 'POST', headers, body: payload })
@@ -30,8 +36,16 @@ export async function post<T>(url: string, body: unknown, options: { token?: str
 /** A new user owning a new sandbox org (the session's active org). */
 export async function ownerWithOrg(baseUrl: string, label: string): Promise<Owner> {
   const email = `bench.${label}.${Date.now()}@example.com`
-  const signup = await post<{ token: string; user: { id: string } }>(`${baseUrl}/api/auth/signup`, { email, password: 'correct horse battery', name: 'Bench' })
-  const org = await post<{ id: string }>(`${baseUrl}/api/orgs`, { name: `Bench ${label}`, environment: 'sandbox' }, { token: signup.token })
+  const signup = await post<{ token: string; user: { id: string } }>(`${baseUrl}/api/auth/signup`, {
+    email,
+    password: 'correct horse battery',
+    name: 'Bench',
+  })
+  const org = await post<{ id: string }>(
+    `${baseUrl}/api/orgs`,
+    { name: `Bench ${label}`, environment: 'sandbox' },
+    { token: signup.token },
+  )
   return { token: signup.token, userId: signup.user.id, orgId: org.id }
 }
 
@@ -55,19 +69,35 @@ export async function provisionOrg(databaseUrl: string, redisUrl: string | null,
  * the API (a sandbox client), then raised by the operator to platform_integrator with a large
  * custom limit, as support would for an integrator (the API only grants that to reviewed production orgs).
  */
-export async function unthrottledClientToken(baseUrl: string, owner: Owner, ownerSql: OwnerSql, scopes: string[]): Promise<string> {
-  const client = await post<{ id: string; secret: string }>(`${baseUrl}/api/clients`, { name: 'Bench integrator', scopes }, { token: owner.token })
+export async function unthrottledClientToken(
+  baseUrl: string,
+  owner: Owner,
+  ownerSql: OwnerSql,
+  scopes: string[],
+): Promise<string> {
+  const client = await post<{ id: string; secret: string }>(
+    `${baseUrl}/api/clients`,
+    { name: 'Bench integrator', scopes },
+    { token: owner.token },
+  )
   await raiseClientTier(ownerSql, owner.orgId, client.id)
   return clientToken(baseUrl, client, scopes)
 }
 
 /** The operator's side of unthrottledClientToken: the client's tier raised to platform_integrator with a large custom limit. */
 export async function raiseClientTier(ownerSql: OwnerSql, orgId: string, clientId: string): Promise<void> {
-  await ownerSql.query(`update oauth_clients set tier = 'platform_integrator', rate_per_minute = 60000000, rate_burst = 10000000 where org_id = $1 and id = $2`, [orgId, clientId])
+  await ownerSql.query(
+    `update oauth_clients set tier = 'platform_integrator', rate_per_minute = 60000000, rate_burst = 10000000 where org_id = $1 and id = $2`,
+    [orgId, clientId],
+  )
 }
 
 /** An access token of the client (client credentials grant). */
-export async function clientToken(baseUrl: string, client: { id: string; secret: string }, scopes: string[]): Promise<string> {
+export async function clientToken(
+  baseUrl: string,
+  client: { id: string; secret: string },
+  scopes: string[],
+): Promise<string> {
   const token = await post<{ access_token: string }>(
     `${baseUrl}/oauth/token`,
     { grant_type: 'client_credentials', client_id: client.id, client_secret: client.secret, scope: scopes.join(' ') },

@@ -55,6 +55,7 @@ export function sha256Rate(sample: readonly Buffer[], lastHash: string): number 
   let last = ''
   for (const bytes of sample) last = hash('sha256', bytes, 'hex')
   const ms = performance.now() - started
-  if (`sha256:${last}` !== lastHash) throw new Error(`the floor hashed other bytes than the chain: ${last} vs ${lastHash}`)
+  if (`sha256:${last}` !== lastHash)
+    throw new Error(`the floor hashed other bytes than the chain: ${last} vs ${lastHash}`)
   return sample.length / (ms / 1000)
 }

@@ -14,6 +14,9 @@ export class Checks {
 
   assertAll(label: string): void {
     const failed = this.results.filter((result) => !result.passed)
-    if (failed.length) throw new Error(`${label}: ${failed.length} check(s) failed:\n${failed.map((f) => `  ${f.name}: ${f.detail}`).join('\n')}`)
+    if (failed.length)
+      throw new Error(
+        `${label}: ${failed.length} check(s) failed:\n${failed.map((f) => `  ${f.name}: ${f.detail}`).join('\n')}`,
+      )
   }
 }

@@ -64,7 +64,11 @@ export async function createScenarioDatabase(serverUrl: string, label: string): 
 }
 
 /** Runs `work` on a fresh scenario database that is dropped afterwards, even on failure. */
-export async function withScenarioDatabase<T>(serverUrl: string, label: string, work: (db: ScenarioDatabase) => Promise<T>): Promise<T> {
+export async function withScenarioDatabase<T>(
+  serverUrl: string,
+  label: string,
+  work: (db: ScenarioDatabase) => Promise<T>,
+): Promise<T> {
   const db = await createScenarioDatabase(serverUrl, label)
   try {
     return await work(db)

@@ -41,5 +41,12 @@ export function analyseDeliveries(requests: readonly ReceivedRequest[]): Duplica
       latestEnd = Math.max(latestEnd, request.endMs)
     }
   }
-  return { received: byId.size, requests: requests.length, repeated, overlapping: overlaps.length, examples: overlaps.slice(0, 5), byWorker }
+  return {
+    received: byId.size,
+    requests: requests.length,
+    repeated,
+    overlapping: overlaps.length,
+    examples: overlaps.slice(0, 5),
+    byWorker,
+  }
 }

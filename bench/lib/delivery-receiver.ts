@@ -81,9 +81,11 @@ const server = http.createServer((request, response) => {
     return
   }
   if (request.method === 'GET' && request.url === '/report') {
-    void Promise.all(records.map(async ({ worker, ...rest }) => ({ ...rest, worker: await worker }))).then((report: ReceivedRequest[]) => {
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(report))
-    })
+    void Promise.all(records.map(async ({ worker, ...rest }) => ({ ...rest, worker: await worker }))).then(
+      (report: ReceivedRequest[]) => {
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(report))
+      },
+    )
     return
   }
   const deliveryId = String(request.headers['x-service-delivery'] ?? '')
@@ -98,7 +100,9 @@ const server = http.createServer((request, response) => {
 })
 server.keepAliveTimeout = 60_000
 // Resolved once per connection, while it is open: its owner cannot change afterwards.
-server.on('connection', (socket: Socket) => socketWorker.set(socket, workers.length ? workerOf(socket.remotePort ?? 0) : Promise.resolve('unknown')))
+server.on('connection', (socket: Socket) =>
+  socketWorker.set(socket, workers.length ? workerOf(socket.remotePort ?? 0) : Promise.resolve('unknown')),
+)
 
 process.once('SIGTERM', () => server.close(() => process.exit(0)))
 server.listen(0, '127.0.0.1', () => {

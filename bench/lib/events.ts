@@ -20,7 +20,8 @@ export const CHAINED_EVENT_CHUNK = 250
 const csv = (value: string) => `"${value.replaceAll('"', '""')}"`
 
 /** The org_events columns of chainedEventCsv's lines, in order (for COPY). */
-export const ORG_EVENT_COPY_COLUMNS = 'org_id, sequence, id, action, user_id, resource_type, resource_id, data, created_at, hash'
+export const ORG_EVENT_COPY_COLUMNS =
+  'org_id, sequence, id, action, user_id, resource_type, resource_id, data, created_at, hash'
 
 /** An org's chain head: the last sequence and its hash. */
 export interface ChainHead {
@@ -59,9 +60,19 @@ export function* chainedEventCsv(orgId: string, userId: string, head: ChainHead,
       const eventHashText = `sha256:${hash('sha256', text, 'hex')}`
       if (i % RECIPE_CHECK_EVERY === 0) {
         const resource = { type: 'creator', id: resourceId }
-        const data = { id: resourceId, name: `Creator ${i}`, kind: 'person', roles: ['composer'], payoutCurrency: 'EUR' }
-        const recipe = eventHash({ id, orgId, sequence, action: 'creator.created', userId, createdAt, resource, data }, head.hash)
-        if (canonicalJson(data) !== dataText || recipe !== eventHashText) throw new Error(`seeded event ${sequence} is not as the published recipe writes it`)
+        const data = {
+          id: resourceId,
+          name: `Creator ${i}`,
+          kind: 'person',
+          roles: ['composer'],
+          payoutCurrency: 'EUR',
+        }
+        const recipe = eventHash(
+          { id, orgId, sequence, action: 'creator.created', userId, createdAt, resource, data },
+          head.hash,
+        )
+        if (canonicalJson(data) !== dataText || recipe !== eventHashText)
+          throw new Error(`seeded event ${sequence} is not as the published recipe writes it`)
       }
       head.hash = eventHashText
       head.sequence = sequence
@@ -82,10 +93,20 @@ export async function seedChainedEvents(owner: pg.Pool, orgId: string, userId: s
     await client.query('begin')
     // Every event names the one org whose head is locked here: the foreign-key check of each row took about 7 s of 24 s for a million.
     await skipForeignKeyChecks(client)
-    const found = await client.query<{ sequence: string; hash: string }>('select sequence, hash from org_event_heads where org_id = $1 for update', [orgId])
+    const found = await client.query<{ sequence: string; hash: string }>(
+      'select sequence, hash from org_event_heads where org_id = $1 for update',
+      [orgId],
+    )
     const head: ChainHead = { sequence: Number(found.rows[0]!.sequence), hash: found.rows[0]!.hash }
-    await pipeline(Readable.from(chainedEventCsv(orgId, userId, head, count)), client.query(copyFrom(`copy org_events (${ORG_EVENT_COPY_COLUMNS}) from stdin with (format csv)`)))
-    await client.query('update org_event_heads set sequence = $2, hash = $3 where org_id = $1', [orgId, head.sequence, head.hash])
+    await pipeline(
+      Readable.from(chainedEventCsv(orgId, userId, head, count)),
+      client.query(copyFrom(`copy org_events (${ORG_EVENT_COPY_COLUMNS}) from stdin with (format csv)`)),
+    )
+    await client.query('update org_event_heads set sequence = $2, hash = $3 where org_id = $1', [
+      orgId,
+      head.sequence,
+      head.hash,
+    ])
     await client.query('commit')
     // Statistics as autovacuum would leave them on a table this size.
     await client.query('analyze org_events')

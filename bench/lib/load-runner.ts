@@ -53,7 +53,8 @@ function load(spec: LoadSpec): Promise<unknown> {
 process.on('message', (message: { id: number; spec: LoadSpec }) => {
   load(message.spec).then(
     (output) => process.send?.({ id: message.id, output }),
-    (error: unknown) => process.send?.({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) =>
+      process.send?.({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
   )
 })
 process.on('disconnect', () => process.exit(0))

@@ -56,7 +56,11 @@ const idle: ChildProcess[] = []
 let nextId = 0
 
 function forkRunner(): ChildProcess {
-  const runner = fork(RUNNER, [], { cwd: ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
+  const runner = fork(RUNNER, [], {
+    cwd: ROOT,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  })
   // An idle runner never keeps the bench alive; it exits when the bench does (disconnect).
   runner.unref()
   runner.channel?.unref()
@@ -67,13 +71,21 @@ function forkRunner(): ChildProcess {
  * Runs autocannon with `spec` (a LoadSpec, whose `url` may be several) in an idle runner (a new
  * one when all are busy, so concurrent loads still get a process each) and returns its result.
  */
-export async function runAutocannon(spec: Omit<LoadSpec, 'url'> & { url: string | string[] }): Promise<AutocannonOutput> {
+export async function runAutocannon(
+  spec: Omit<LoadSpec, 'url'> & { url: string | string[] },
+): Promise<AutocannonOutput> {
   const runner = idle.pop() ?? forkRunner()
   const id = (nextId += 1)
   runner.channel?.ref()
   try {
     const output = await new Promise<AutocannonOutput>((resolve, reject) => {
-      const timer = setTimeout(() => fail(new Error(`load runner: no result ${spec.durationSeconds + 60} s after a ${spec.durationSeconds} s run`)), (spec.durationSeconds + 60) * 1000)
+      const timer = setTimeout(
+        () =>
+          fail(
+            new Error(`load runner: no result ${spec.durationSeconds + 60} s after a ${spec.durationSeconds} s run`),
+          ),
+        (spec.durationSeconds + 60) * 1000,
+      )
       const onMessage = (reply: RunnerReply) => {
         if (reply.id !== id) return
         done()
@@ -120,7 +132,9 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
 export function assertClean(label: string, result: LoadResult): void {
   const bad = result.non2xx + result.errors
   if (result.total === 0 || bad > result.total * 0.001) {
-    throw new Error(`${label}: ${bad} of ${result.total} requests failed (non-2xx ${result.non2xx}, errors ${result.errors})`)
+    throw new Error(
+      `${label}: ${bad} of ${result.total} requests failed (non-2xx ${result.non2xx}, errors ${result.errors})`,
+    )
   }
 }
 
@@ -157,10 +171,20 @@ export interface Alternated {
  * Each side's rate is the mean of its two segments; its p99 the worse of the two. Every
  * segment must be clean.
  */
-export async function alternate(label: string, seconds: number, floor: (seconds: number) => Promise<LoadResult>, oeuvre: (seconds: number) => Promise<LoadResult>): Promise<Alternated> {
+export async function alternate(
+  label: string,
+  seconds: number,
+  floor: (seconds: number) => Promise<LoadResult>,
+  oeuvre: (seconds: number) => Promise<LoadResult>,
+): Promise<Alternated> {
   const half = Math.max(1, Math.round(seconds / 2))
   const runs: LoadResult[] = []
-  for (const [side, load] of [['floor', floor], ['oeuvre', oeuvre], ['oeuvre', oeuvre], ['floor', floor]] as const) {
+  for (const [side, load] of [
+    ['floor', floor],
+    ['oeuvre', oeuvre],
+    ['oeuvre', oeuvre],
+    ['floor', floor],
+  ] as const) {
     const result = await load(half)
     assertClean(`${label} ${side}`, result)
     runs.push(result)
@@ -182,7 +206,13 @@ export async function alternate(label: string, seconds: number, floor: (seconds:
 }
 
 /** A requests/s measurement with both sides' p99 latency alongside. */
-export function throughput(name: string, floor: LoadResult, oeuvre: LoadResult, target: number, extra: Record<string, number | string>): Measurement {
+export function throughput(
+  name: string,
+  floor: LoadResult,
+  oeuvre: LoadResult,
+  target: number,
+  extra: Record<string, number | string>,
+): Measurement {
   return {
     name,
     unit: 'req/s',
@@ -190,6 +220,12 @@ export function throughput(name: string, floor: LoadResult, oeuvre: LoadResult, 
     oeuvre: oeuvre.requestsPerSecond,
     ratio: oeuvre.requestsPerSecond / floor.requestsPerSecond,
     target,
-    extra: { floorP99Ms: floor.p99Ms, oeuvreP99Ms: oeuvre.p99Ms, floorRequests: floor.total, oeuvreRequests: oeuvre.total, ...extra },
+    extra: {
+      floorP99Ms: floor.p99Ms,
+      oeuvreP99Ms: oeuvre.p99Ms,
+      floorRequests: floor.total,
+      oeuvreRequests: oeuvre.total,
+      ...extra,
+    },
   }
 }

@@ -1,7 +1,11 @@
 /** Reading a node's own count of what it answered, from its Prometheus text at /metrics. */
 
 /** Answers of one route on one node, by status: `oeuvre_http_requests_total{method, route, status}`. */
-export async function answeredByStatus(baseUrl: string, method: string, route: string): Promise<Record<number, number>> {
+export async function answeredByStatus(
+  baseUrl: string,
+  method: string,
+  route: string,
+): Promise<Record<number, number>> {
   const response = await fetch(`${baseUrl}/metrics`)
   if (!response.ok) throw new Error(`GET ${baseUrl}/metrics: ${response.status}`)
   const counts: Record<number, number> = {}

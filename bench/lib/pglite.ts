@@ -39,7 +39,11 @@ export function startOeuvreOnPglite(dataDir: string): Promise<Child> {
 
 /** A floor script (bench/floors/floor-server.ts) over the PGlite database of `dataDir`: no DATABASE_URL, DATA_DIR set. */
 export function startPgliteFloor(script: string, dataDir: string): Promise<Child> {
-  return startChild([script], { env: { DATABASE_URL: '', DATA_DIR: dataDir }, ready: /listening on (\S+)/, timeoutMs: 60_000 })
+  return startChild([script], {
+    env: { DATABASE_URL: '', DATA_DIR: dataDir },
+    ready: /listening on (\S+)/,
+    timeoutMs: 60_000,
+  })
 }
 
 /** What every PGlite variant starts from: a DATA_DIR with one owner, a sandbox org and an events:read client of that org. */
@@ -72,10 +76,16 @@ async function makeTemplate(context: ScenarioContext): Promise<PgliteTemplate> {
   try {
     const owner = await ownerWithOrg(oeuvre.ready, 'pglite')
     const scopes = ['events:read']
-    const client = await post<{ id: string; secret: string }>(`${oeuvre.ready}/api/clients`, { name: 'Bench integrator', scopes }, { token: owner.token })
+    const client = await post<{ id: string; secret: string }>(
+      `${oeuvre.ready}/api/clients`,
+      { name: 'Bench integrator', scopes },
+      { token: owner.token },
+    )
     const token = await clientToken(oeuvre.ready, client, scopes)
     await oeuvre.stop()
-    context.log(`PGlite: template DATA_DIR made in ${((Date.now() - started) / 1000).toFixed(1)} s (initdb, migrations, an owner, an org, a client)`)
+    context.log(
+      `PGlite: template DATA_DIR made in ${((Date.now() - started) / 1000).toFixed(1)} s (initdb, migrations, an owner, an org, a client)`,
+    )
     return { dataDir, owner, client: { id: client.id, token } }
   } finally {
     await oeuvre.stop()
@@ -83,7 +93,11 @@ async function makeTemplate(context: ScenarioContext): Promise<PgliteTemplate> {
 }
 
 /** A copy of the template in a temporary DATA_DIR of its own, removed after `work` whatever happens; logs what the variant took. */
-export async function withTemplateCopy<T>(context: ScenarioContext, label: string, work: (dataDir: string, template: PgliteTemplate) => Promise<T>): Promise<T> {
+export async function withTemplateCopy<T>(
+  context: ScenarioContext,
+  label: string,
+  work: (dataDir: string, template: PgliteTemplate) => Promise<T>,
+): Promise<T> {
   const started = Date.now()
   const made = await pgliteTemplate(context)
   const result = await withCopyOf(made.dataDir, label, (dataDir) => work(dataDir, made))
@@ -109,9 +123,17 @@ const PGLITE_COPY_ROWS = 5000
  * PGLITE_COPY_ROWS rows (PGlite has no COPY FROM STDIN stream), in one transaction. Returns
  * the org's last sequence.
  */
-export async function seedChainedEventsPglite(db: PGlite, orgId: string, userId: string, count: number): Promise<number> {
+export async function seedChainedEventsPglite(
+  db: PGlite,
+  orgId: string,
+  userId: string,
+  count: number,
+): Promise<number> {
   const last = await db.transaction(async (tx) => {
-    const found = await tx.query<{ sequence: number | bigint; hash: string }>('select sequence, hash from org_event_heads where org_id = $1 for update', [orgId])
+    const found = await tx.query<{ sequence: number | bigint; hash: string }>(
+      'select sequence, hash from org_event_heads where org_id = $1 for update',
+      [orgId],
+    )
     const head: ChainHead = { sequence: Number(found.rows[0]!.sequence), hash: found.rows[0]!.hash }
     // Every event names the one org whose head is locked here: no foreign-key check per row (the owner is a superuser).
     await tx.exec('set local session_replication_role = replica')
@@ -119,7 +141,10 @@ export async function seedChainedEventsPglite(db: PGlite, orgId: string, userId:
     let pending: Buffer[] = []
     let rows = 0
     const copy = async () => {
-      if (pending.length) await tx.query(`copy org_events (${ORG_EVENT_COPY_COLUMNS}) from '/dev/blob' with (format csv)`, [], { blob: new Blob(pending) })
+      if (pending.length)
+        await tx.query(`copy org_events (${ORG_EVENT_COPY_COLUMNS}) from '/dev/blob' with (format csv)`, [], {
+          blob: new Blob(pending),
+        })
       pending = []
       rows = 0
     }
@@ -129,7 +154,11 @@ export async function seedChainedEventsPglite(db: PGlite, orgId: string, userId:
       if (rows >= PGLITE_COPY_ROWS) await copy()
     }
     await copy()
-    await tx.query('update org_event_heads set sequence = $2, hash = $3 where org_id = $1', [orgId, head.sequence, head.hash])
+    await tx.query('update org_event_heads set sequence = $2, hash = $3 where org_id = $1', [
+      orgId,
+      head.sequence,
+      head.hash,
+    ])
     return head.sequence
   })
   // Statistics as autovacuum would leave them on a table this size.
@@ -158,8 +187,16 @@ export interface ServedSide {
  * over its two segments: the machine's speed drifts within a run, and a floor block followed by
  * an Oeuvre block would hand the drift to the ratio.
  */
-export async function alternateServed(label: string, path: string, warmUp: number, seconds: number, floor: ServedSide, oeuvre: ServedSide): Promise<{ floor: ServedLoad; oeuvre: ServedLoad; segments: string }> {
-  for (const side of [floor, oeuvre]) await runLoad({ ...side.spec, url: side.server.ready + path, durationSeconds: warmUp })
+export async function alternateServed(
+  label: string,
+  path: string,
+  warmUp: number,
+  seconds: number,
+  floor: ServedSide,
+  oeuvre: ServedSide,
+): Promise<{ floor: ServedLoad; oeuvre: ServedLoad; segments: string }> {
+  for (const side of [floor, oeuvre])
+    await runLoad({ ...side.spec, url: side.server.ready + path, durationSeconds: warmUp })
   const measured = (side: ServedSide) => {
     const served = { cpuMs: 0, requests: 0 }
     const load = async (durationSeconds: number): Promise<LoadResult> => {
@@ -186,7 +223,13 @@ export async function alternateServed(label: string, path: string, warmUp: numbe
  * A requests/s measurement (both sides' p99 alongside) with each server's CPU per request: on
  * the shared cores the rates move with the other load, the CPU a request costs much less.
  */
-export function servedThroughput(name: string, floor: ServedLoad, oeuvre: ServedLoad, target: number, extra: Record<string, number | string>): Measurement {
+export function servedThroughput(
+  name: string,
+  floor: ServedLoad,
+  oeuvre: ServedLoad,
+  target: number,
+  extra: Record<string, number | string>,
+): Measurement {
   return throughput(name, floor.result, oeuvre.result, target, {
     floorCpuUsPerRequest: floor.cpuUsPerRequest,
     oeuvreCpuUsPerRequest: oeuvre.cpuUsPerRequest,

@@ -49,8 +49,16 @@ export class SideCpu {
    * Runs `load` with the CPU of `serverPid` and of the backends `backends()` names read around
    * it (a backend gone before the end is left out, as in cpuSpentMs).
    */
-  async measure<T extends { total: number }>(serverPid: number | undefined, backends: () => Promise<number[]>, load: () => Promise<T>): Promise<T> {
-    const read = async () => ({ server: processCpuMs(serverPid), postgres: new Map((await backends()).map((pid) => [pid, processCpuMs(pid)])), machine: machineCpuMs() })
+  async measure<T extends { total: number }>(
+    serverPid: number | undefined,
+    backends: () => Promise<number[]>,
+    load: () => Promise<T>,
+  ): Promise<T> {
+    const read = async () => ({
+      server: processCpuMs(serverPid),
+      postgres: new Map((await backends()).map((pid) => [pid, processCpuMs(pid)])),
+      machine: machineCpuMs(),
+    })
     const before = await read()
     const result = await load()
     const after = await read()
@@ -65,6 +73,10 @@ export class SideCpu {
   /** µs per request of the server and of the backends, and how busy the machine was (0 to 1). */
   get figures(): { serverUsPerRequest: number; postgresUsPerRequest: number; machineBusy: number } {
     const per = (ms: number) => (this.requests ? Math.round((ms * 1000) / this.requests) : 0)
-    return { serverUsPerRequest: per(this.serverMs), postgresUsPerRequest: per(this.postgresMs), machineBusy: this.totalMs ? this.busyMs / this.totalMs : 0 }
+    return {
+      serverUsPerRequest: per(this.serverMs),
+      postgresUsPerRequest: per(this.postgresMs),
+      machineBusy: this.totalMs ? this.busyMs / this.totalMs : 0,
+    }
   }
 }

@@ -22,7 +22,13 @@ export async function seedCreators(owner: pg.Pool, orgId: string, userId: string
  * `count` active recordings with ISRCs, each split among three creators (3333/3333/3334 bps)
  * taken round-robin from `creators`.
  */
-export async function seedRecordings(owner: pg.Pool, orgId: string, userId: string, count: number, creators: number): Promise<void> {
+export async function seedRecordings(
+  owner: pg.Pool,
+  orgId: string,
+  userId: string,
+  count: number,
+  creators: number,
+): Promise<void> {
   if (count > 100_000) throw new Error('entryIsrc has room for 100,000 entries')
   await owner.query(
     `insert into catalog_entries (org_id, id, kind, title, isrc, territories, created_at, created_by)
@@ -41,7 +47,9 @@ export async function seedRecordings(owner: pg.Pool, orgId: string, userId: stri
 
 /** In the client's open transaction, foreign-key triggers skipped when the bench's database user is a superuser (withoutForeignKeyChecks). */
 export async function skipForeignKeyChecks(client: pg.PoolClient): Promise<void> {
-  const { rows } = await client.query<{ rolsuper: boolean }>('select rolsuper from pg_roles where rolname = current_user')
+  const { rows } = await client.query<{ rolsuper: boolean }>(
+    'select rolsuper from pg_roles where rolname = current_user',
+  )
   if (rows[0]?.rolsuper) await client.query('set local session_replication_role = replica')
 }
 
@@ -71,7 +79,14 @@ async function withoutForeignKeyChecks(owner: pg.Pool, work: (client: pg.PoolCli
  * revenue lines of 10 EUR each allocated to `perEntry` creators round-robin (2.5 EUR each at
  * four), all in set-based SQL. Returns the number of allocations.
  */
-export async function seedAllocations(owner: pg.Pool, orgId: string, userId: string, creators: number, revenues: number, perEntry: number): Promise<number> {
+export async function seedAllocations(
+  owner: pg.Pool,
+  orgId: string,
+  userId: string,
+  creators: number,
+  revenues: number,
+  perEntry: number,
+): Promise<number> {
   await seedCreators(owner, orgId, userId, creators)
   await seedRecordings(owner, orgId, userId, 1, creators)
   await withoutForeignKeyChecks(owner, async (client) => {

@@ -49,8 +49,17 @@ export interface WriteComparison {
 /** A revenue line; `{{n}}` makes each request's line and idempotency key unique. */
 export function writeLoad(target: WriteTarget, nodes: Child[], durationSeconds: number): Promise<SpreadResult> {
   const body = JSON.stringify({
-    catalogId: target.catalogId, source: 'Drill DSP', type: 'stream', periodStart: '2026-09-01', periodEnd: '2026-09-30',
-    territory: 'DE', units: 1000, amount: '10.000001', currency: 'EUR', statementRef: 'DRILL-2026-09', lineRef: '{{n}}',
+    catalogId: target.catalogId,
+    source: 'Drill DSP',
+    type: 'stream',
+    periodStart: '2026-09-01',
+    periodEnd: '2026-09-30',
+    territory: 'DE',
+    units: 1000,
+    amount: '10.000001',
+    currency: 'EUR',
+    statementRef: 'DRILL-2026-09',
+    lineRef: '{{n}}',
   })
   return runSpreadLoad({
     urls: nodes.map((node) => node.ready + WRITE_ROUTE),
@@ -67,9 +76,13 @@ export function writeLoad(target: WriteTarget, nodes: Child[], durationSeconds: 
 export async function awaitDrained(db: ScenarioDatabase, orgId: string, timeoutMs: number): Promise<number> {
   const started = Date.now()
   for (;;) {
-    const { rows } = await db.owner.query<{ n: string }>(`select count(*) as n from webhook_deliveries where org_id = $1 and status = 'pending'`, [orgId])
+    const { rows } = await db.owner.query<{ n: string }>(
+      `select count(*) as n from webhook_deliveries where org_id = $1 and status = 'pending'`,
+      [orgId],
+    )
     if (Number(rows[0]!.n) === 0) return Date.now() - started
-    if (Date.now() - started > timeoutMs) throw new Error(`scale-out: ${rows[0]!.n} deliveries still pending after ${timeoutMs} ms`)
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`scale-out: ${rows[0]!.n} deliveries still pending after ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
 }
@@ -84,7 +97,9 @@ interface CpuReading {
 /** CPU of the children and of the scenario database's own backends (not other databases' on the same server). */
 async function readCpu(target: WriteTarget, db: ScenarioDatabase): Promise<CpuReading> {
   const sum = (children: Child[]) => children.reduce((total, child) => total + processCpuMs(child.process.pid), 0)
-  const { rows } = await db.owner.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()')
+  const { rows } = await db.owner.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database()',
+  )
   const postgres = new Map(rows.map(({ pid }) => [pid, processCpuMs(pid)]))
   return { nodes: sum(target.nodes), workers: sum(target.workers), postgres, machine: machineCpuMs() }
 }
@@ -137,11 +152,30 @@ function side(phases: Phase[]): WriteSide {
     seconds,
     perSecond: ok / seconds,
     p99Ms: Math.max(...phases.map((p) => p.run.p99Ms)),
-    cpuPerWriteMs: { nodes: total((p) => p.nodes) / ok, workers: total((p) => p.workers) / ok, postgres: total((p) => p.postgres) / ok },
-    machineBusy: total((p) => p.busy) / Math.max(1, total((p) => p.total)),
+    cpuPerWriteMs: {
+      nodes: total((p) => p.nodes) / ok,
+      workers: total((p) => p.workers) / ok,
+      postgres: total((p) => p.postgres) / ok,
+    },
+    machineBusy:
+      total((p) => p.busy) /
+      Math.max(
+        1,
+        total((p) => p.total),
+      ),
     backends: {
-      active: total((p) => p.backends.active) / Math.max(1, total((p) => p.backends.samples)),
-      lockWaiting: total((p) => p.backends.lockWaiting) / Math.max(1, total((p) => p.backends.samples)),
+      active:
+        total((p) => p.backends.active) /
+        Math.max(
+          1,
+          total((p) => p.backends.samples),
+        ),
+      lockWaiting:
+        total((p) => p.backends.lockWaiting) /
+        Math.max(
+          1,
+          total((p) => p.backends.samples),
+        ),
     },
   }
 }
@@ -153,7 +187,11 @@ function side(phases: Phase[]): WriteSide {
  * warm). Each phase lasts 30% of `seconds` and starts with no delivery pending.
  * Warm-up first: 2 s on each node, then ANALYZE, as the create scenario does after its own.
  */
-export async function measureWrites(target: WriteTarget, db: ScenarioDatabase, seconds: number): Promise<WriteComparison> {
+export async function measureWrites(
+  target: WriteTarget,
+  db: ScenarioDatabase,
+  seconds: number,
+): Promise<WriteComparison> {
   const [nodeA, nodeB] = target.nodes
   const drainBudgetMs = 60_000 + seconds * 2_000
   const phaseSeconds = Math.max(1, Math.round(seconds * 0.3))
@@ -167,16 +205,29 @@ export async function measureWrites(target: WriteTarget, db: ScenarioDatabase, s
   const two: Phase[] = []
   const split: [Record<number, number>, Record<number, number>] = [{}, {}]
   const phases: WriteComparison['phases'] = []
-  for (const nodes of [[nodeA], [nodeA, nodeB], [nodeA, nodeB], [nodeB], [nodeA, nodeB], [nodeA], [nodeB], [nodeA, nodeB]]) {
+  for (const nodes of [
+    [nodeA],
+    [nodeA, nodeB],
+    [nodeA, nodeB],
+    [nodeB],
+    [nodeA, nodeB],
+    [nodeA],
+    [nodeB],
+    [nodeA, nodeB],
+  ]) {
     const both = nodes.length === 2
     await awaitDrained(db, target.orgId, drainBudgetMs)
-    const answeredBefore = await Promise.all(target.nodes.map((node) => answeredByStatus(node.ready, 'POST', WRITE_ROUTE)))
+    const answeredBefore = await Promise.all(
+      target.nodes.map((node) => answeredByStatus(node.ready, 'POST', WRITE_ROUTE)),
+    )
     const cpuBefore = await readCpu(target, db)
     const stopSampling = sampleBackends(db)
     const run = await writeLoad(target, nodes, phaseSeconds)
     const backends = await stopSampling()
     const cpuAfter = await readCpu(target, db)
-    const answeredAfter = await Promise.all(target.nodes.map((node) => answeredByStatus(node.ready, 'POST', WRITE_ROUTE)))
+    const answeredAfter = await Promise.all(
+      target.nodes.map((node) => answeredByStatus(node.ready, 'POST', WRITE_ROUTE)),
+    )
     runs.push(run)
     const byNode = [0, 1].map((i) => answeredSince(answeredBefore[i]!, answeredAfter[i]!))
     phases.push({
@@ -195,7 +246,8 @@ export async function measureWrites(target: WriteTarget, db: ScenarioDatabase, s
     })
     if (!both) continue
     for (const i of [0, 1] as const) {
-      for (const [status, count] of Object.entries(byNode[i]!)) split[i][Number(status)] = (split[i][Number(status)] ?? 0) + count
+      for (const [status, count] of Object.entries(byNode[i]!))
+        split[i][Number(status)] = (split[i][Number(status)] ?? 0) + count
     }
   }
   const lagMs = await awaitDrained(db, target.orgId, drainBudgetMs)

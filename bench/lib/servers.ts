@@ -48,7 +48,10 @@ export async function startChild(args: string[], options: StartOptions): Promise
     clearTimeout(timer)
   }
   const ready = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} not ready after ${options.timeoutMs ?? 30_000} ms:\n${output}`)), options.timeoutMs ?? 30_000)
+    const timer = setTimeout(
+      () => reject(new Error(`${args.join(' ')} not ready after ${options.timeoutMs ?? 30_000} ms:\n${output}`)),
+      options.timeoutMs ?? 30_000,
+    )
     const onData = (chunk: Buffer) => {
       // BENCH_SERVER_LOG=/tmp/slog: each process's output also goes to /tmp/slog.<pid> (e.g. --trace-gc's lines).
       if (process.env.BENCH_SERVER_LOG) appendFileSync(`${process.env.BENCH_SERVER_LOG}.${child.pid}`, chunk)
@@ -73,7 +76,11 @@ export async function startChild(args: string[], options: StartOptions): Promise
 }
 
 /** `oeuvre serve` on a free port of 127.0.0.1 over the scenario database; resolves to its base URL. */
-export function startOeuvre(databaseUrl: string, redisUrl: string | null, env: Record<string, string> = {}): Promise<Child> {
+export function startOeuvre(
+  databaseUrl: string,
+  redisUrl: string | null,
+  env: Record<string, string> = {},
+): Promise<Child> {
   return startChild(['src/main.ts', 'serve'], {
     env: {
       DATABASE_URL: databaseUrl,

@@ -39,12 +39,20 @@ export const createScenario: Scenario = {
         const owner = await ownerWithOrg(oeuvre.ready, 'create')
         const creators: string[] = []
         for (const name of ['A', 'B', 'C']) {
-          const creator = await post<{ id: string }>(`${oeuvre.ready}/api/creators`, { name, kind: 'person', roles: ['composer'], payoutCurrency: 'EUR' }, { token: owner.token })
+          const creator = await post<{ id: string }>(
+            `${oeuvre.ready}/api/creators`,
+            { name, kind: 'person', roles: ['composer'], payoutCurrency: 'EUR' },
+            { token: owner.token },
+          )
           creators.push(creator.id)
         }
         const entry = await post<{ id: string }>(
           `${oeuvre.ready}/api/catalog`,
-          { kind: 'work', title: 'Bench Song', splits: creators.map((creatorId, i) => ({ creatorId, role: 'composer', shareBps: i === 2 ? 3334 : 3333 })) },
+          {
+            kind: 'work',
+            title: 'Bench Song',
+            splits: creators.map((creatorId, i) => ({ creatorId, role: 'composer', shareBps: i === 2 ? 3334 : 3333 })),
+          },
           { token: owner.token },
         )
         // Sessions taken in turn, three per connection: the session tier (600/min, burst 1,200) is
@@ -52,7 +60,10 @@ export const createScenario: Scenario = {
         // at about 1,200 creates/s (a faster machine's rate), failing the run with 429s.
         const tokens = await memberSessions(db.owner, owner.orgId, CONNECTIONS * 3)
 
-        const floor = await startChild(['bench/floors/create-floor.ts'], { env: { DATABASE_URL: db.url }, ready: /listening on (\S+)/ })
+        const floor = await startChild(['bench/floors/create-floor.ts'], {
+          env: { DATABASE_URL: db.url },
+          ready: /listening on (\S+)/,
+        })
         cleanup.add(floor.stop)
         const seconds = loadSeconds(context.scale)
         const load = (url: string, durationSeconds: number, withTokens: boolean) =>
@@ -74,16 +85,28 @@ export const createScenario: Scenario = {
         await db.owner.query('analyze')
         // CPU per request of each side: its server and the scenario database's backends (both
         // servers' connections; the idle side's use next to nothing), and how busy the machine was.
-        const backends = async () => (await db.owner.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()')).rows.map((row) => row.pid)
+        const backends = async () =>
+          (
+            await db.owner.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()')
+          ).rows.map((row) => row.pid)
         const floorCpu = new SideCpu()
         const oeuvreCpu = new SideCpu()
-        const { floor: floorResult, oeuvre: oeuvreResult, segments } = await alternate(
+        const {
+          floor: floorResult,
+          oeuvre: oeuvreResult,
+          segments,
+        } = await alternate(
           'create',
           seconds,
-          (durationSeconds) => floorCpu.measure(floor.process.pid, backends, () => load(floor.ready, durationSeconds, false)),
-          (durationSeconds) => oeuvreCpu.measure(oeuvre.process.pid, backends, () => load(oeuvre.ready, durationSeconds, true)),
+          (durationSeconds) =>
+            floorCpu.measure(floor.process.pid, backends, () => load(floor.ready, durationSeconds, false)),
+          (durationSeconds) =>
+            oeuvreCpu.measure(oeuvre.process.pid, backends, () => load(oeuvre.ready, durationSeconds, true)),
         )
-        const written = await db.owner.query<{ n: string }>(`select count(*) as n from revenue_entries where org_id = $1`, [owner.orgId])
+        const written = await db.owner.query<{ n: string }>(
+          `select count(*) as n from revenue_entries where org_id = $1`,
+          [owner.orgId],
+        )
         const cpu = { floor: floorCpu.figures, oeuvre: oeuvreCpu.figures }
         return [
           throughput('create requests/s', floorResult, oeuvreResult, 0.4, {
@@ -95,7 +118,10 @@ export const createScenario: Scenario = {
             floorPostgresCpuUs: cpu.floor.postgresUsPerRequest,
             oeuvreServerCpuUs: cpu.oeuvre.serverUsPerRequest,
             oeuvrePostgresCpuUs: cpu.oeuvre.postgresUsPerRequest,
-            cpuRatio: ((cpu.floor.serverUsPerRequest + cpu.floor.postgresUsPerRequest) / (cpu.oeuvre.serverUsPerRequest + cpu.oeuvre.postgresUsPerRequest)).toFixed(2),
+            cpuRatio: (
+              (cpu.floor.serverUsPerRequest + cpu.floor.postgresUsPerRequest) /
+              (cpu.oeuvre.serverUsPerRequest + cpu.oeuvre.postgresUsPerRequest)
+            ).toFixed(2),
             floorMachineBusy: cpu.floor.machineBusy.toFixed(2),
             oeuvreMachineBusy: cpu.oeuvre.machineBusy.toFixed(2),
           }),

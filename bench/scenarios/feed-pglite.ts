@@ -1,6 +1,17 @@
 import { raiseClientTier } from '../lib/accounts.js'
 import { warmUpSeconds } from '../lib/load.js'
-import { alternateServed, pgliteLoadSeconds, seedChainedEventsPglite, servedThroughput, startOeuvreOnPglite, startPgliteFloor, startTogether, withCopyOf, withPgliteOwner, withTemplateCopy } from '../lib/pglite.js'
+import {
+  alternateServed,
+  pgliteLoadSeconds,
+  seedChainedEventsPglite,
+  servedThroughput,
+  startOeuvreOnPglite,
+  startPgliteFloor,
+  startTogether,
+  withCopyOf,
+  withPgliteOwner,
+  withTemplateCopy,
+} from '../lib/pglite.js'
 import type { Measurement, ScenarioContext } from '../lib/scenario.js'
 import { Cleanup } from '../lib/servers.js'
 
@@ -9,7 +20,11 @@ import { Cleanup } from '../lib/servers.js'
  * PostgreSQL, against a bare Fastify route running the same keyset query on PGlite in-process.
  * The floor runs over a copy of Oeuvre's DATA_DIR, seeded first.
  */
-export async function feedOnPglite(context: ScenarioContext, connections: number, fullEvents: number): Promise<Measurement> {
+export async function feedOnPglite(
+  context: ScenarioContext,
+  connections: number,
+  fullEvents: number,
+): Promise<Measurement> {
   return withTemplateCopy(context, 'feed', async (dataDir, { owner, client }) => {
     const events = Math.max(100, Math.round(fullEvents * context.scale))
     const seeded = Date.now()
@@ -23,12 +38,23 @@ export async function feedOnPglite(context: ScenarioContext, connections: number
     const { floor, oeuvre, segments } = await withCopyOf(dataDir, 'feed-floor', async (floorDir) => {
       const cleanup = new Cleanup()
       try {
-        const [floorServer, oeuvreServer] = await startTogether(cleanup, startPgliteFloor('bench/floors/feed-floor.ts', floorDir), startOeuvreOnPglite(dataDir))
+        const [floorServer, oeuvreServer] = await startTogether(
+          cleanup,
+          startPgliteFloor('bench/floors/feed-floor.ts', floorDir),
+          startOeuvreOnPglite(dataDir),
+        )
         // Both warmed (JIT, PGlite's caches), then measured in alternation.
-        return await alternateServed('feed (PGlite)', path, warmUpSeconds(context.scale), seconds, { server: floorServer!, spec: { connections } }, {
-          server: oeuvreServer!,
-          spec: { connections, headers: { authorization: `Bearer ${client.token}` } },
-        })
+        return await alternateServed(
+          'feed (PGlite)',
+          path,
+          warmUpSeconds(context.scale),
+          seconds,
+          { server: floorServer!, spec: { connections } },
+          {
+            server: oeuvreServer!,
+            spec: { connections, headers: { authorization: `Bearer ${client.token}` } },
+          },
+        )
       } finally {
         await cleanup.run()
       }

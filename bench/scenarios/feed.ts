@@ -28,21 +28,47 @@ export const feedScenario: Scenario = {
         await db.owner.query('analyze org_events')
         context.log(`seeded ${events} chained events in ${Date.now() - seeded} ms`)
 
-        const floor = await startChild(['bench/floors/feed-floor.ts'], { nodeArgs: benchNodeArgs(), env: { DATABASE_URL: db.url }, ready: /listening on (\S+)/ })
+        const floor = await startChild(['bench/floors/feed-floor.ts'], {
+          nodeArgs: benchNodeArgs(),
+          env: { DATABASE_URL: db.url },
+          ready: /listening on (\S+)/,
+        })
         cleanup.add(floor.stop)
         const seconds = loadSeconds(context.scale)
         const path = `/v1/orgs/${owner.orgId}/events?limit=50`
         // Warm both (JIT, pools, plan caches) before measuring.
         const warmUp = warmUpSeconds(context.scale)
         await runLoad({ url: floor.ready + path, connections: CONNECTIONS, durationSeconds: warmUp })
-        await runLoad({ url: oeuvre.ready + path, connections: CONNECTIONS, durationSeconds: warmUp, headers: { authorization: `Bearer ${token}` } })
-        const { floor: floorResult, oeuvre: oeuvreResult, segments } = await alternate(
+        await runLoad({
+          url: oeuvre.ready + path,
+          connections: CONNECTIONS,
+          durationSeconds: warmUp,
+          headers: { authorization: `Bearer ${token}` },
+        })
+        const {
+          floor: floorResult,
+          oeuvre: oeuvreResult,
+          segments,
+        } = await alternate(
           'feed',
           seconds,
           (durationSeconds) => runLoad({ url: floor.ready + path, connections: CONNECTIONS, durationSeconds }),
-          (durationSeconds) => runLoad({ url: oeuvre.ready + path, connections: CONNECTIONS, durationSeconds, headers: { authorization: `Bearer ${token}` } }),
+          (durationSeconds) =>
+            runLoad({
+              url: oeuvre.ready + path,
+              connections: CONNECTIONS,
+              durationSeconds,
+              headers: { authorization: `Bearer ${token}` },
+            }),
         )
-        return [throughput('feed requests/s', floorResult, oeuvreResult, 0.7, { events, connections: CONNECTIONS, seconds, segments })]
+        return [
+          throughput('feed requests/s', floorResult, oeuvreResult, 0.7, {
+            events,
+            connections: CONNECTIONS,
+            seconds,
+            segments,
+          }),
+        ]
       } finally {
         await cleanup.run()
       }

@@ -38,7 +38,8 @@ function summary(stdout: string): { imported: number; skipped: number; rejected:
 /** `oeuvre revenue import` of a generated statement against a raw COPY of the same file into a bare table. */
 export const importScenario: Scenario = {
   name: 'import',
-  description: 'oeuvre revenue import of a DSP statement (matched by ISRC, allocated, one org event per line) vs raw COPY of the same rows',
+  description:
+    'oeuvre revenue import of a DSP statement (matched by ISRC, allocated, one org event per line) vs raw COPY of the same rows',
   async run(context) {
     const lines = Math.max(1000, Math.round(1_000_000 * context.scale))
     const entries = Math.max(100, Math.round(20_000 * context.scale))
@@ -58,7 +59,9 @@ export const importScenario: Scenario = {
         const file = path.join(dir, 'statement.csv')
         const written = Date.now()
         await writeStatement(file, lines, entries)
-        context.log(`${lines} lines over ${entries} recordings and ${creators} creators (catalog seeded in ${written - seeded} ms, statement written in ${Date.now() - written} ms)`)
+        context.log(
+          `${lines} lines over ${entries} recordings and ${creators} creators (catalog seeded in ${written - seeded} ms, statement written in ${Date.now() - written} ms)`,
+        )
 
         await db.owner.query(
           'create table statement_floor (isrc text, territory text, period_start date, period_end date, units bigint, amount numeric(20, 6), currency text, statement_ref text, line_ref text)',
@@ -67,7 +70,10 @@ export const importScenario: Scenario = {
         let floorMs: number
         try {
           const started = performance.now()
-          await pipeline(createReadStream(file), client.query(copyFrom('COPY statement_floor FROM STDIN WITH (FORMAT csv, HEADER true)')))
+          await pipeline(
+            createReadStream(file),
+            client.query(copyFrom('COPY statement_floor FROM STDIN WITH (FORMAT csv, HEADER true)')),
+          )
           floorMs = performance.now() - started
         } finally {
           client.release()
@@ -78,7 +84,8 @@ export const importScenario: Scenario = {
         const env = { DATABASE_URL: db.url, DATA_DIR: dir, REDIS_URL: '' }
         const first = await runOeuvreCli(['revenue', 'import', file, '--org', orgId], env)
         const firstSummary = summary(first.stdout)
-        if (firstSummary.imported !== lines) throw new Error(`imported ${firstSummary.imported} of ${lines} lines:\n${first.stdout}${first.stderr}`)
+        if (firstSummary.imported !== lines)
+          throw new Error(`imported ${firstSummary.imported} of ${lines} lines:\n${first.stdout}${first.stderr}`)
         const second = await runOeuvreCli(['revenue', 'import', file, '--org', orgId], env)
         const secondSummary = summary(second.stdout)
         const counted = await db.owner.query<{ entries: string; events: string }>(
@@ -87,8 +94,15 @@ export const importScenario: Scenario = {
           [orgId],
         )
         const stored = counted.rows[0]
-        if (secondSummary.imported !== 0 || secondSummary.skipped !== lines || Number(stored?.entries) !== lines || Number(stored?.events) !== lines) {
-          throw new Error(`a second run must add nothing: ${second.stdout.trim()}; ${stored?.entries} entries, ${stored?.events} events for ${lines} lines`)
+        if (
+          secondSummary.imported !== 0 ||
+          secondSummary.skipped !== lines ||
+          Number(stored?.entries) !== lines ||
+          Number(stored?.events) !== lines
+        ) {
+          throw new Error(
+            `a second run must add nothing: ${second.stdout.trim()}; ${stored?.entries} entries, ${stored?.events} events for ${lines} lines`,
+          )
         }
         const floorRate = lines / (floorMs / 1000)
         const oeuvreRate = lines / (first.ms / 1000)

@@ -26,9 +26,13 @@ async function aggregateMs(owner: pg.Pool, orgId: string, creators: number): Pro
   let best = Infinity
   for (let i = 0; i < 3; i += 1) {
     const started = performance.now()
-    const aggregate = await owner.query('select creator_id, currency, sum(amount_micros) from revenue_allocations where org_id = $1 group by creator_id, currency', [orgId])
+    const aggregate = await owner.query(
+      'select creator_id, currency, sum(amount_micros) from revenue_allocations where org_id = $1 group by creator_id, currency',
+      [orgId],
+    )
     best = Math.min(best, performance.now() - started)
-    if (aggregate.rowCount !== creators) throw new Error(`the aggregate found ${aggregate.rowCount} creators of ${creators}`)
+    if (aggregate.rowCount !== creators)
+      throw new Error(`the aggregate found ${aggregate.rowCount} creators of ${creators}`)
   }
   return best
 }
@@ -42,7 +46,11 @@ async function checkPaid(owner: pg.Pool, orgId: string, creators: number, alloca
     [orgId],
   )
   const counts = rows[0]!
-  if (Number(counts.payouts) !== creators || Number(counts.items) !== allocations || Number(counts.allocations) !== allocations) {
+  if (
+    Number(counts.payouts) !== creators ||
+    Number(counts.items) !== allocations ||
+    Number(counts.allocations) !== allocations
+  ) {
     throw new Error(`expected ${creators} payouts holding ${allocations} allocations, found ${JSON.stringify(counts)}`)
   }
 }
@@ -73,7 +81,8 @@ async function payThroughApi(baseUrl: string, tokens: string[], creators: number
  */
 export const payoutRunScenario: Scenario = {
   name: 'payout-run',
-  description: 'oeuvre payouts run (set-based pages) and POST /api/payouts per creator vs one SQL aggregate over the same allocations',
+  description:
+    'oeuvre payouts run (set-based pages) and POST /api/payouts per creator vs one SQL aggregate over the same allocations',
   async run(context) {
     const creators = Math.max(100, Math.round(10_000 * context.scale))
     const revenues = Math.ceil(Math.max(10_000, Math.round(1_000_000 * context.scale)) / PER_ENTRY)
@@ -83,14 +92,23 @@ export const payoutRunScenario: Scenario = {
         const { orgId, userId } = await provisionOrg(db.url, context.redisUrl, 'payouts')
         const seeded = Date.now()
         const total = await seedAllocations(db.owner, orgId, userId, creators, revenues, PER_ENTRY)
-        context.log(`${total} allocations of ${revenues} revenue lines to ${creators} creators, seeded in ${Date.now() - seeded} ms`)
+        context.log(
+          `${total} allocations of ${revenues} revenue lines to ${creators} creators, seeded in ${Date.now() - seeded} ms`,
+        )
 
         const floorMs = await aggregateMs(db.owner, orgId, creators)
         const floorRate = total / (floorMs / 1000)
 
-        const run = await runOeuvreCli(['payouts', 'run', '--org', orgId], { DATABASE_URL: db.url, DATA_DIR: dir, REDIS_URL: '' })
+        const run = await runOeuvreCli(['payouts', 'run', '--org', orgId], {
+          DATABASE_URL: db.url,
+          DATA_DIR: dir,
+          REDIS_URL: '',
+        })
         const created = Number(/created (\d+) payouts/.exec(run.stdout)?.[1] ?? -1)
-        if (created !== creators) throw new Error(`payouts run created ${created} payouts for ${creators} creators:\n${run.stdout}${run.stderr}`)
+        if (created !== creators)
+          throw new Error(
+            `payouts run created ${created} payouts for ${creators} creators:\n${run.stdout}${run.stderr}`,
+          )
         await checkPaid(db.owner, orgId, creators, total)
         const runRate = total / (run.ms / 1000)
         const measurements: Measurement[] = [
@@ -101,7 +119,13 @@ export const payoutRunScenario: Scenario = {
             oeuvre: runRate,
             ratio: runRate / floorRate,
             target: 0.5,
-            extra: { creators, allocations: total, oeuvreSeconds: (run.ms / 1000).toFixed(1), floorSeconds: (floorMs / 1000).toFixed(3), peakRssMiB: run.peakRssMiB },
+            extra: {
+              creators,
+              allocations: total,
+              oeuvreSeconds: (run.ms / 1000).toFixed(1),
+              floorSeconds: (floorMs / 1000).toFixed(3),
+              peakRssMiB: run.peakRssMiB,
+            },
           },
         ]
 
@@ -112,7 +136,14 @@ export const payoutRunScenario: Scenario = {
           const oeuvre = await startOeuvre(db.url, context.redisUrl)
           cleanup.add(oeuvre.stop)
           const owner = await ownerWithOrg(oeuvre.ready, 'payouts-api')
-          const apiTotal = await seedAllocations(db.owner, owner.orgId, owner.userId, apiCreators, Math.ceil((revenues * apiCreators) / creators), PER_ENTRY)
+          const apiTotal = await seedAllocations(
+            db.owner,
+            owner.orgId,
+            owner.userId,
+            apiCreators,
+            Math.ceil((revenues * apiCreators) / creators),
+            PER_ENTRY,
+          )
           const tokens = await memberSessions(db.owner, owner.orgId, Math.ceil(apiCreators / REQUESTS_PER_MEMBER))
           const apiMs = await payThroughApi(oeuvre.ready, tokens, apiCreators)
           await checkPaid(db.owner, owner.orgId, apiCreators, apiTotal)
@@ -124,7 +155,13 @@ export const payoutRunScenario: Scenario = {
             oeuvre: apiRate,
             ratio: apiRate / floorRate,
             target: 0.5,
-            extra: { creators: apiCreators, allocations: apiTotal, concurrency: API_CONCURRENCY, oeuvreSeconds: (apiMs / 1000).toFixed(1), floorSeconds: (floorMs / 1000).toFixed(3) },
+            extra: {
+              creators: apiCreators,
+              allocations: apiTotal,
+              concurrency: API_CONCURRENCY,
+              oeuvreSeconds: (apiMs / 1000).toFixed(1),
+              floorSeconds: (floorMs / 1000).toFixed(3),
+            },
           })
         } finally {
           await cleanup.run()

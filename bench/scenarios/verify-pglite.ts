@@ -23,15 +23,21 @@ export async function verifyOnPglite(context: ScenarioContext, floorSample: numb
     const seeded = Date.now()
     const { events, bytes, lastHash } = await withPgliteOwner(dataDir, async (db) => {
       const last = await seedChainedEventsPglite(db, owner.orgId, owner.userId, count)
-      const { rows } = await db.query<StoredEventRecord>('select * from org_events where org_id = $1 order by sequence limit $2', [owner.orgId, floorSample])
+      const { rows } = await db.query<StoredEventRecord>(
+        'select * from org_events where org_id = $1 order by sequence limit $2',
+        [owner.orgId, floorSample],
+      )
       return { events: last, ...canonicalChainBytes(rows) }
     })
-    context.log(`PGlite: ${events} chained events (1,000,000 on PostgreSQL at scale 1; fewer here to fit the bench's time), seeded in ${Date.now() - seeded} ms`)
+    context.log(
+      `PGlite: ${events} chained events (1,000,000 on PostgreSQL at scale 1; fewer here to fit the bench's time), seeded in ${Date.now() - seeded} ms`,
+    )
     const floorRate = sha256Rate(bytes, lastHash)
 
     const run = await runOeuvreCli(['audit', 'verify', '--org', owner.orgId, '--json'], env)
     const report = JSON.parse(run.stdout) as { ok: boolean; events: number }
-    if (!report.ok || report.events !== events) throw new Error(`verify on PGlite did not pass over ${events} events: ${run.stdout}`)
+    if (!report.ok || report.events !== events)
+      throw new Error(`verify on PGlite did not pass over ${events} events: ${run.stdout}`)
     const oeuvreRate = events / (run.ms / 1000)
     return {
       name: 'verify events/s (PGlite)',
@@ -46,7 +52,10 @@ export async function verifyOnPglite(context: ScenarioContext, floorSample: numb
         oeuvreSeconds: (run.ms / 1000).toFixed(1),
         startupSeconds: (startup.ms / 1000).toFixed(1),
         // Start-up is timed by a run of its own: when that one took longer (a busy moment), there is no honest difference to report.
-        eventsPerSecondAfterStartup: run.ms > startup.ms ? Math.round(events / ((run.ms - startup.ms) / 1000)) : 'n/a (the start-up run took longer)',
+        eventsPerSecondAfterStartup:
+          run.ms > startup.ms
+            ? Math.round(events / ((run.ms - startup.ms) / 1000))
+            : 'n/a (the start-up run took longer)',
         peakRssMiB: run.peakRssMiB,
       },
     }

@@ -14,8 +14,15 @@ import { verifyOnPglite } from './verify-pglite.js'
 const FLOOR_SAMPLE = 100_000
 
 /** The exact bytes the chain hashes for the org's first `limit` events, and the last one's stored hash. */
-async function canonicalBytes(db: ScenarioDatabase, orgId: string, limit: number): Promise<{ bytes: Buffer[]; lastHash: string }> {
-  const { rows } = await db.owner.query<StoredEventRecord>('select * from org_events where org_id = $1 order by sequence limit $2', [orgId, limit])
+async function canonicalBytes(
+  db: ScenarioDatabase,
+  orgId: string,
+  limit: number,
+): Promise<{ bytes: Buffer[]; lastHash: string }> {
+  const { rows } = await db.owner.query<StoredEventRecord>(
+    'select * from org_events where org_id = $1 order by sequence limit $2',
+    [orgId, limit],
+  )
   return canonicalChainBytes(rows)
 }
 
@@ -36,9 +43,14 @@ export const verifyScenario: Scenario = {
         const { bytes: sample, lastHash } = await canonicalBytes(db, orgId, FLOOR_SAMPLE)
         const floorRate = sha256Rate(sample, lastHash)
 
-        const run = await runOeuvreCli(['audit', 'verify', '--org', orgId, '--json'], { DATABASE_URL: db.url, DATA_DIR: dir, REDIS_URL: '' })
+        const run = await runOeuvreCli(['audit', 'verify', '--org', orgId, '--json'], {
+          DATABASE_URL: db.url,
+          DATA_DIR: dir,
+          REDIS_URL: '',
+        })
         const report = JSON.parse(run.stdout) as { ok: boolean; events: number }
-        if (!report.ok || report.events !== events) throw new Error(`verify did not pass over ${events} events: ${run.stdout}`)
+        if (!report.ok || report.events !== events)
+          throw new Error(`verify did not pass over ${events} events: ${run.stdout}`)
         const oeuvreRate = events / (run.ms / 1000)
         return [
           {
@@ -48,7 +60,12 @@ export const verifyScenario: Scenario = {
             oeuvre: oeuvreRate,
             ratio: oeuvreRate / floorRate,
             target: 0.5,
-            extra: { events, floorSample: sample.length, oeuvreSeconds: (run.ms / 1000).toFixed(1), peakRssMiB: run.peakRssMiB },
+            extra: {
+              events,
+              floorSample: sample.length,
+              oeuvreSeconds: (run.ms / 1000).toFixed(1),
+              peakRssMiB: run.peakRssMiB,
+            },
           },
         ]
       })

@@ -30,7 +30,13 @@ async function generateEvents(env: Record<string, string>, owner: Owner, count: 
       await db.tx({ orgId: owner.orgId }, async (tx) => {
         for (let i = done; i < Math.min(count, done + EVENTS_PER_TX); i += 1) {
           const id = `crt_bench${String(i).padStart(10, '0')}`
-          await audit.append(tx, ctx, 'creator.created', { type: 'creator', id }, { id, name: `Creator ${i}`, kind: 'person', roles: ['composer'], payoutCurrency: 'EUR' })
+          await audit.append(
+            tx,
+            ctx,
+            'creator.created',
+            { type: 'creator', id },
+            { id, name: `Creator ${i}`, kind: 'person', roles: ['composer'], payoutCurrency: 'EUR' },
+          )
         }
       })
     }
@@ -41,12 +47,19 @@ async function generateEvents(env: Record<string, string>, owner: Owner, count: 
 
 /** CPU ms of the scenario database's server processes that started since `since` (the worker's connections). */
 async function backendCpuMs(db: ScenarioDatabase, since: Date): Promise<number> {
-  const { rows } = await db.owner.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and backend_start >= $2 and pid <> pg_backend_pid()', [db.name, since])
+  const { rows } = await db.owner.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = $1 and backend_start >= $2 and pid <> pg_backend_pid()',
+    [db.name, since],
+  )
   return rows.reduce((sum, row) => sum + processCpuMs(row.pid), 0)
 }
 
 /** Waits until no delivery is pending; returns the span from the first attempt to the last recorded outcome. */
-async function awaitDeliveries(db: ScenarioDatabase, orgId: string, timeoutMs: number): Promise<{ ms: number; succeeded: number; failed: number }> {
+async function awaitDeliveries(
+  db: ScenarioDatabase,
+  orgId: string,
+  timeoutMs: number,
+): Promise<{ ms: number; succeeded: number; failed: number }> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const { rows } = await db.owner.query<{ pending: string; succeeded: string; failed: string }>(
@@ -64,7 +77,8 @@ async function awaitDeliveries(db: ScenarioDatabase, orgId: string, timeoutMs: n
       )
       return { ms: Number(span.rows[0]!.ms), succeeded: Number(row.succeeded), failed: Number(row.failed) }
     }
-    if (Date.now() > deadline) throw new Error(`webhooks: ${row.pending} deliveries still pending after ${timeoutMs} ms`)
+    if (Date.now() > deadline)
+      throw new Error(`webhooks: ${row.pending} deliveries still pending after ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
@@ -79,12 +93,21 @@ export const webhooksScenario: Scenario = {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'oeuvre-bench-'))
       cleanup.add(() => rm(dataDir, { recursive: true, force: true }))
       try {
-        const env = { DATABASE_URL: db.url, DATA_DIR: dataDir, SECRETS_KEY: randomBytes(32).toString('hex'), WEBHOOKS_ALLOW_LOOPBACK: 'true' }
+        const env = {
+          DATABASE_URL: db.url,
+          DATA_DIR: dataDir,
+          SECRETS_KEY: randomBytes(32).toString('hex'),
+          WEBHOOKS_ALLOW_LOOPBACK: 'true',
+        }
         const receiver = await startChild(['bench/floors/receiver.ts'], { ready: /listening on (\S+)/ })
         cleanup.add(receiver.stop)
         const oeuvre = await startOeuvre(db.url, context.redisUrl, env)
         const owner = await ownerWithOrg(oeuvre.ready, 'webhooks')
-        await post(`${oeuvre.ready}/api/webhooks`, { url: `${receiver.ready}/hook`, events: ['creator.created'] }, { token: owner.token })
+        await post(
+          `${oeuvre.ready}/api/webhooks`,
+          { url: `${receiver.ready}/hook`, events: ['creator.created'] },
+          { token: owner.token },
+        )
         await oeuvre.stop()
 
         const count = Math.max(100, Math.round(DELIVERIES * context.scale))
@@ -95,15 +118,37 @@ export const webhooksScenario: Scenario = {
           [owner.orgId],
         )
         const bodyBytes = Number(payload.rows[0]!.bytes)
-        context.log(`queued ${payload.rows[0]!.n} deliveries (${bodyBytes} bytes each) through the audit service in ${Date.now() - seeded} ms`)
+        context.log(
+          `queued ${payload.rows[0]!.n} deliveries (${bodyBytes} bytes each) through the audit service in ${Date.now() - seeded} ms`,
+        )
 
-        const sample = await db.owner.query<{ id: string; event_type: string }>('select id, event_type from webhook_deliveries where org_id = $1 limit 1', [owner.orgId])
-        const floorArgs = [`${receiver.ready}/hook`, String(count), String(CONCURRENCY), String(bodyBytes), sample.rows[0]!.id, sample.rows[0]!.event_type]
-        const counted = async () => (await (await fetch(`${receiver.ready}/count`)).json()) as { received: number; connections: number }
+        const sample = await db.owner.query<{ id: string; event_type: string }>(
+          'select id, event_type from webhook_deliveries where org_id = $1 limit 1',
+          [owner.orgId],
+        )
+        const floorArgs = [
+          `${receiver.ready}/hook`,
+          String(count),
+          String(CONCURRENCY),
+          String(bodyBytes),
+          sample.rows[0]!.id,
+          sample.rows[0]!.event_type,
+        ]
+        const counted = async () =>
+          (await (await fetch(`${receiver.ready}/count`)).json()) as { received: number; connections: number }
         let receiverCount = await counted()
         let receiverCpu = processCpuMs(receiver.process.pid)
-        const floorRun = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/floors/webhook-floor.ts', ...floorArgs], { cwd: ROOT })
-        const floor = JSON.parse(floorRun.stdout.trim().split('\n').pop()!) as { ms: number; failed: number; warmUp: number; cpuMs: number }
+        const floorRun = await promisify(execFile)(
+          process.execPath,
+          ['--import', 'tsx', 'bench/floors/webhook-floor.ts', ...floorArgs],
+          { cwd: ROOT },
+        )
+        const floor = JSON.parse(floorRun.stdout.trim().split('\n').pop()!) as {
+          ms: number
+          failed: number
+          warmUp: number
+          cpuMs: number
+        }
         if (floor.failed > 0) throw new Error(`webhooks floor: ${floor.failed} POSTs failed`)
         const receiverFloorCpu = processCpuMs(receiver.process.pid) - receiverCpu
         const floorConnections = (await counted()).connections - receiverCount.connections
@@ -128,7 +173,10 @@ export const webhooksScenario: Scenario = {
           postgres: await backendCpuMs(db, workerStarted),
         }
         const receiverNow = await counted()
-        if (receiverNow.received - receiverCount.received < count) throw new Error(`webhooks: the receiver got ${receiverNow.received - receiverCount.received} of ${count} deliveries`)
+        if (receiverNow.received - receiverCount.received < count)
+          throw new Error(
+            `webhooks: the receiver got ${receiverNow.received - receiverCount.received} of ${count} deliveries`,
+          )
 
         const floorRate = (count * 1000) / floor.ms
         const oeuvreRate = (count * 1000) / done.ms
@@ -153,7 +201,12 @@ export const webhooksScenario: Scenario = {
               floorMs: Math.round(floor.ms),
               oeuvreMs: Math.round(done.ms),
               // Every process of each side shares the machine's cores: the CPU each side spends per POST is the steadier comparison.
-              cpuRatio: Number(((floor.cpuMs + receiverFloorCpu * (count / (count + floor.warmUp))) / (cpu.worker + cpu.postgres + cpu.receiver)).toFixed(2)),
+              cpuRatio: Number(
+                (
+                  (floor.cpuMs + receiverFloorCpu * (count / (count + floor.warmUp))) /
+                  (cpu.worker + cpu.postgres + cpu.receiver)
+                ).toFixed(2),
+              ),
             },
           },
         ]

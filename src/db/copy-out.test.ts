@@ -45,7 +45,12 @@ describe('COPY TO STDOUT read off the wire protocol', () => {
     const header = Buffer.from('PGCOPY\n\xff\r\n\0\0\0\0\0\0\0\0\0', 'latin1')
     expected.update(header)
     for (let g = 1; g <= 20000; g += 1) {
-      const text = Buffer.from(createHash('md5').update(String(g)).digest('hex').repeat(1 + (g % 17)))
+      const text = Buffer.from(
+        createHash('md5')
+          .update(String(g))
+          .digest('hex')
+          .repeat(1 + (g % 17)),
+      )
       const row = Buffer.alloc(2 + 4 + 4 + 4 + text.length)
       row.writeInt16BE(2, 0)
       row.writeInt32BE(4, 2)
@@ -60,7 +65,9 @@ describe('COPY TO STDOUT read off the wire protocol', () => {
   })
 
   it('fails with the server’s error for a query it refuses, and the session goes on', async () => {
-    await expect(onSession((session) => session.copyOut('select no_such_column from org_events', () => undefined))).rejects.toThrow(/no_such_column/)
+    await expect(
+      onSession((session) => session.copyOut('select no_such_column from org_events', () => undefined)),
+    ).rejects.toThrow(/no_such_column/)
   })
 
   it('fails with the handler’s error after reading the COPY to its end, and the session goes on', async () => {
@@ -87,30 +94,47 @@ describe('the CopyData framing', () => {
   }
 
   it('reads payloads cut anywhere and hands pg exactly the bytes after CopyDone', async () => {
-    const payloads = [Buffer.from('PGCOPY-header+row-1'), Buffer.alloc(0), Buffer.from('x'), Buffer.alloc(3000, 7), Buffer.from('last')]
+    const payloads = [
+      Buffer.from('PGCOPY-header+row-1'),
+      Buffer.alloc(0),
+      Buffer.from('x'),
+      Buffer.alloc(3000, 7),
+      Buffer.from('last'),
+    ]
     const after = Buffer.concat([message('C', Buffer.from('COPY 4\0')), message('Z', Buffer.from('I'))])
-    const wire = Buffer.concat([message('H', Buffer.from([1, 0, 0])), ...payloads.map((p) => message('d', p)), message('N', Buffer.from('notice\0')), message('c', Buffer.alloc(0)), after])
+    const wire = Buffer.concat([
+      message('H', Buffer.from([1, 0, 0])),
+      ...payloads.map((p) => message('d', p)),
+      message('N', Buffer.from('notice\0')),
+      message('c', Buffer.alloc(0)),
+      after,
+    ])
     await fc.assert(
-      fc.asyncProperty(fc.uniqueArray(fc.integer({ min: 1, max: wire.length - 1 }), { maxLength: 30 }), async (cuts) => {
-        const stream = new EventEmitter() as EventEmitter & { listeners(event: 'data'): ((chunk: Buffer) => void)[] }
-        const handedBack: Buffer[] = []
-        stream.on('data', (chunk: Buffer) => handedBack.push(Buffer.from(chunk)))
-        const received: Buffer[] = []
-        const copy = new CopyOutQuery('copy (select 1) to stdout (format binary)', (bytes, start, end) => received.push(Buffer.from(bytes.subarray(start, end))))
-        let sent = ''
-        copy.submit({ stream: stream as never, query: (text: string) => void (sent = text) })
-        expect(sent).toContain('copy')
-        let from = 0
-        for (const cut of [...cuts].sort((a, b) => a - b)) {
-          stream.emit('data', wire.subarray(from, cut))
-          from = cut
-        }
-        stream.emit('data', wire.subarray(from))
-        expect(received).toEqual(payloads)
-        expect(Buffer.concat(handedBack)).toEqual(after)
-        copy.handleReadyForQuery()
-        await copy.done
-      }),
+      fc.asyncProperty(
+        fc.uniqueArray(fc.integer({ min: 1, max: wire.length - 1 }), { maxLength: 30 }),
+        async (cuts) => {
+          const stream = new EventEmitter() as EventEmitter & { listeners(event: 'data'): ((chunk: Buffer) => void)[] }
+          const handedBack: Buffer[] = []
+          stream.on('data', (chunk: Buffer) => handedBack.push(Buffer.from(chunk)))
+          const received: Buffer[] = []
+          const copy = new CopyOutQuery('copy (select 1) to stdout (format binary)', (bytes, start, end) =>
+            received.push(Buffer.from(bytes.subarray(start, end))),
+          )
+          let sent = ''
+          copy.submit({ stream: stream as never, query: (text: string) => void (sent = text) })
+          expect(sent).toContain('copy')
+          let from = 0
+          for (const cut of [...cuts].sort((a, b) => a - b)) {
+            stream.emit('data', wire.subarray(from, cut))
+            from = cut
+          }
+          stream.emit('data', wire.subarray(from))
+          expect(received).toEqual(payloads)
+          expect(Buffer.concat(handedBack)).toEqual(after)
+          copy.handleReadyForQuery()
+          await copy.done
+        },
+      ),
       { numRuns: 300 },
     )
   })

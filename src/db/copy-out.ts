@@ -14,7 +14,7 @@ const ERROR_RESPONSE = 0x45 // E
 
 /** The message field (M) of an ErrorResponse's fields. */
 function errorMessage(fields: Buffer): string {
-  for (let at = 0; at < fields.length && fields[at] !== 0; ) {
+  for (let at = 0; at < fields.length && fields[at] !== 0;) {
     const end = fields.indexOf(0, at + 1)
     if (fields[at] === 0x4d /* M */) return fields.toString('utf8', at + 1, end)
     at = end + 1
@@ -34,7 +34,7 @@ function queryMessage(sql: string): Uint8Array {
 
 /** Every CopyData payload of a whole protocol answer, in place; its ErrorResponse thrown. */
 function eachCopyData(answer: Buffer, onData: CopyDataHandler): void {
-  for (let at = 0; at + 5 <= answer.length; ) {
+  for (let at = 0; at + 5 <= answer.length;) {
     const type = answer[at]!
     const end = at + 1 + answer.readInt32BE(at + 1)
     if (type === COPY_DATA) onData(answer, at + 5, end)
@@ -162,7 +162,11 @@ export async function copyOutOverPg(client: pg.ClientBase, query: string, onData
  * with every message at once. A COPY to a file, even PGlite's `/dev/blob`, would need a
  * privileged role; TO STDOUT needs none.
  */
-export async function copyOutOverPglite(execProtocolRaw: (message: Uint8Array) => Promise<Uint8Array>, query: string, onData: CopyDataHandler): Promise<void> {
+export async function copyOutOverPglite(
+  execProtocolRaw: (message: Uint8Array) => Promise<Uint8Array>,
+  query: string,
+  onData: CopyDataHandler,
+): Promise<void> {
   const answer = await execProtocolRaw(queryMessage(`copy (${query}) to stdout (format binary)`))
   eachCopyData(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength), onData)
 }

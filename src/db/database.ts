@@ -1,7 +1,16 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { Kysely, type Compilable, type Transaction } from 'kysely'
-import { createScopedDialect, scopedKysely, ScopedDriver, type DeferPhase, type MergeableWrite, type LeadWrite, type OrgScope, type ScopedConnection } from './driver.js'
+import {
+  createScopedDialect,
+  scopedKysely,
+  ScopedDriver,
+  type DeferPhase,
+  type MergeableWrite,
+  type LeadWrite,
+  type OrgScope,
+  type ScopedConnection,
+} from './driver.js'
 import { createGroupCommit, type GroupCommitStats } from './group-commit.js'
 import { EMBEDDED_MAINTENANCE_MS, startMaintenance } from './maintenance.js'
 import { migrate, readMigrations, type MigrationFile } from './migrate.js'
@@ -26,7 +35,6 @@ export interface TxParticipant {
   completeInline?(result: unknown): boolean
   afterCommit(): void
 }
-
 
 export interface TxContext {
   orgId: string
@@ -115,7 +123,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // PGlite runs no autovacuum: the process that holds it does its work.
   const maintenance = startMaintenance(backend, {
     everyMs,
-    onError: (error) => process.stderr.write(`database maintenance failed (next round in ${everyMs} ms): ${error instanceof Error ? error.message : String(error)}\n`),
+    onError: (error) =>
+      process.stderr.write(
+        `database maintenance failed (next round in ${everyMs} ms): ${error instanceof Error ? error.message : String(error)}\n`,
+      ),
   })
   return {
     ...db,
@@ -127,7 +138,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /** The Database over an open, migrated backend. */
-export function createDatabase(backend: SqlBackend, migrations: MigrationFile[], options: { statements?: StatementCacheOptions } = {}): Database {
+export function createDatabase(
+  backend: SqlBackend,
+  migrations: MigrationFile[],
+  options: { statements?: StatementCacheOptions } = {},
+): Database {
   const statements = new StatementCache(options.statements)
   const group = createGroupCommit(statements)
   const driver = new ScopedDriver(backend, group, statements)
@@ -158,7 +173,11 @@ export function createDatabase(backend: SqlBackend, migrations: MigrationFile[],
     preparedStatements: statements.stats,
     async tx(ctx, work, options) {
       const lead = ctx.participant?.lead
-      const scope: OrgScope = { orgId: ctx.orgId, ...(options?.grouped ? { grouped: true } : {}), ...(lead ? { lead } : {}) }
+      const scope: OrgScope = {
+        orgId: ctx.orgId,
+        ...(options?.grouped ? { grouped: true } : {}),
+        ...(lead ? { lead } : {}),
+      }
       const result = await scoped(scope)
         .transaction()
         .execute(async (tx) => {
@@ -171,7 +190,10 @@ export function createDatabase(backend: SqlBackend, migrations: MigrationFile[],
             if (ctx.participant) {
               const connection = connectionOf(tx)
               // Grouped with writes to commit and nothing sent: its claim goes inside, carrying the result.
-              const carried = scope.grouped === true && connection.hasDeferredWrites() && ctx.participant.completeInline?.(result) === true
+              const carried =
+                scope.grouped === true &&
+                connection.hasDeferredWrites() &&
+                ctx.participant.completeInline?.(result) === true
               if (!carried) connection.defer(ctx.participant.commitWrite(tx, result).compile(), 'chain')
             }
             return result

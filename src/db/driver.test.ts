@@ -32,12 +32,22 @@ let db: Database
 beforeAll(async () => {
   // These tests read the messages' layout: statements inlined, none prepared (statement-cache.test.ts covers EXECUTE).
   // Room for the group commit test's five transactions: each waits for its group holding its connection.
-  db = createDatabase(recordingBackend(await openTestBackend(6), sent, passGate), await readMigrations(), { statements: { enabled: false } })
+  db = createDatabase(recordingBackend(await openTestBackend(6), sent, passGate), await readMigrations(), {
+    statements: { enabled: false },
+  })
   for (const orgId of [orgA, orgB]) {
     await db.tx({ orgId }, (tx) =>
       tx
         .insertInto('orgs')
-        .values({ org_id: orgId, name: `driver ${orgId}`, environment: 'sandbox', region: 'eu-west', system_user_id: 'usr_system', created_at: new Date(), created_by: 'usr_test' })
+        .values({
+          org_id: orgId,
+          name: `driver ${orgId}`,
+          environment: 'sandbox',
+          region: 'eu-west',
+          system_user_id: 'usr_system',
+          created_at: new Date(),
+          created_by: 'usr_test',
+        })
         .execute(),
     )
   }
@@ -48,7 +58,8 @@ beforeEach(() => {
   gate = null
 })
 
-const orgsSeen = (reader: Parameters<Parameters<Database['read']>[1]>[0]) => reader.selectFrom('orgs').select('org_id').execute()
+const orgsSeen = (reader: Parameters<Parameters<Database['read']>[1]>[0]) =>
+  reader.selectFrom('orgs').select('org_id').execute()
 
 /** Holds the next message that inserts an idempotency key at the server's door: reached once it is held, sent once opened. */
 function holdFirstKeyInsert(): { firstReached: Promise<void>; open: () => void } {
@@ -60,10 +71,20 @@ function holdFirstKeyInsert(): { firstReached: Promise<void>; open: () => void }
 }
 
 /** An idempotency key row of the test run `caller`, named `name`. */
-const keyRow = (caller: string) => (name: string) => ({ caller, method: 'POST', path: '/driver', key: name, request_hash: 'h', state: 'done' as const, locked_until: new Date(), created_at: new Date() })
+const keyRow = (caller: string) => (name: string) => ({
+  caller,
+  method: 'POST',
+  path: '/driver',
+  key: name,
+  request_hash: 'h',
+  state: 'done' as const,
+  locked_until: new Date(),
+  created_at: new Date(),
+})
 
 /** Waits (bounded) until `count` commits wait behind the one in flight, rather than guessing how long they take to arrive. */
-const queued = (count: number) => eventually(() => db.groupCommit.queued >= count, `${count} commits queued`, { everyMs: 5 })
+const queued = (count: number) =>
+  eventually(() => db.groupCommit.queued >= count, `${count} commits queued`, { everyMs: 5 })
 
 describe('the scoped driver', () => {
   it('sends BEGIN and the tenant scope with a transaction’s first statement: two statements and a commit are three round trips', async () => {
@@ -73,7 +94,9 @@ describe('the scoped driver', () => {
     })
     expect(seen).toEqual([{ org_id: orgA }])
     expect(sent).toHaveLength(3)
-    expect(sent[0]).toMatch(/^simple: begin; select set_config\('app.org_id', 'org_\w+', true\); select "name" from "orgs" where "org_id" = 'org_\w+'$/)
+    expect(sent[0]).toMatch(
+      /^simple: begin; select set_config\('app.org_id', 'org_\w+', true\); select "name" from "orgs" where "org_id" = 'org_\w+'$/,
+    )
     expect(sent[1]).toMatch(/^query: select "org_id" from "orgs"$/)
     expect(sent[2]).toBe('simple: commit')
   })
@@ -88,7 +111,11 @@ describe('the scoped driver', () => {
 
   it('makes a single tenant read one round trip', async () => {
     await db.read(orgA, (reader) => orgsSeen(reader))
-    expect(sent).toEqual([expect.stringMatching(/^simple: select set_config\('app.org_id', 'org_\w+', true\); select "org_id" from "orgs"$/)])
+    expect(sent).toEqual([
+      expect.stringMatching(
+        /^simple: select set_config\('app.org_id', 'org_\w+', true\); select "org_id" from "orgs"$/,
+      ),
+    ])
   })
 
   it('sends nothing for a transaction that ran no statement', async () => {
@@ -97,7 +124,9 @@ describe('the scoped driver', () => {
   })
 
   it('sends BEGIN on its own when the first statement carries a string literal, and keeps its parameters bound', async () => {
-    const rows = await db.tx({ orgId: orgA }, (tx) => sql<{ v: string; org: string }>`select 'it''s' as v, ${orgA}::text as org`.execute(tx))
+    const rows = await db.tx({ orgId: orgA }, (tx) =>
+      sql<{ v: string; org: string }>`select 'it''s' as v, ${orgA}::text as org`.execute(tx),
+    )
     expect(rows.rows).toEqual([{ v: "it's", org: orgA }])
     expect(sent[0]).toMatch(/^simple: begin; select set_config/)
     expect(sent[1]).toMatch(/^query: select 'it''s' as v, \$1::text as org$/)
@@ -106,19 +135,44 @@ describe('the scoped driver', () => {
   it('rolls back a transaction whose first statement fails, and the connection serves the next one', async () => {
     await expect(
       db.tx({ orgId: orgA }, (tx) =>
-        tx.insertInto('orgs').values({ org_id: orgA, name: 'duplicate', environment: 'sandbox', region: 'eu-west', system_user_id: 'usr_system', created_at: new Date(), created_by: 'usr_test' }).execute(),
+        tx
+          .insertInto('orgs')
+          .values({
+            org_id: orgA,
+            name: 'duplicate',
+            environment: 'sandbox',
+            region: 'eu-west',
+            system_user_id: 'usr_system',
+            created_at: new Date(),
+            created_by: 'usr_test',
+          })
+          .execute(),
       ),
     ).rejects.toThrow(/duplicate key/)
     expect(sent.at(-1)).toBe('simple: rollback')
     expect(await db.tx({ orgId: orgA }, (tx) => orgsSeen(tx))).toEqual([{ org_id: orgA }])
-    expect(await db.read(orgA, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([{ name: `driver ${orgA}` }])
+    expect(await db.read(orgA, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([
+      { name: `driver ${orgA}` },
+    ])
   })
 
   it('inlines every kind of parameter exactly as the extended protocol would bind it', async () => {
-    const values = { text: "quote ' and \\ backslash", number: 42, big: 9007199254740993n, flag: true, when: new Date('2026-11-22T10:15:30.123Z'), list: ['a', 'b"c', 'd\\e'], nothing: null }
+    const values = {
+      text: "quote ' and \\ backslash",
+      number: 42,
+      big: 9007199254740993n,
+      flag: true,
+      when: new Date('2026-11-22T10:15:30.123Z'),
+      list: ['a', 'b"c', 'd\\e'],
+      nothing: null,
+    }
     const query = (reader: Parameters<Parameters<Database['read']>[1]>[0]) =>
-      sql<Record<string, unknown>>`select ${values.text}::text as text, ${values.number}::int as number, ${values.big}::bigint as big, ${values.flag}::boolean as flag,
-        ${values.when}::timestamptz as "when", ${values.list}::text[] as list, ${values.nothing}::text as nothing`.execute(reader)
+      sql<
+        Record<string, unknown>
+      >`select ${values.text}::text as text, ${values.number}::int as number, ${values.big}::bigint as big, ${values.flag}::boolean as flag,
+        ${values.when}::timestamptz as "when", ${values.list}::text[] as list, ${values.nothing}::text as nothing`.execute(
+        reader,
+      )
     const inlined = await db.read(orgA, query)
     expect(sent[0]).toMatch(/^simple: /)
     const bound = await db.globalTx(query)
@@ -127,18 +181,31 @@ describe('the scoped driver', () => {
   })
 })
 
-const rowOf = (orgId: string, name: string) => ({ org_id: orgId, name, environment: 'sandbox' as const, region: 'eu-west', system_user_id: 'usr_system', created_at: new Date(), created_by: 'usr_test' })
+const rowOf = (orgId: string, name: string) => ({
+  org_id: orgId,
+  name,
+  environment: 'sandbox' as const,
+  region: 'eu-west',
+  system_user_id: 'usr_system',
+  created_at: new Date(),
+  created_by: 'usr_test',
+})
 
 describe('batches and writes sent with the commit', () => {
   it('sends a batch in one round trip (with BEGIN and the scope when it opens the transaction) and gives each statement its rows', async () => {
     const [orgs, counted] = await db.tx({ orgId: orgA }, (tx) =>
-      db.batch(tx, [tx.selectFrom('orgs').select('org_id'), tx.selectFrom('orgs').select((eb) => eb.fn.countAll().as('n'))]),
+      db.batch(tx, [
+        tx.selectFrom('orgs').select('org_id'),
+        tx.selectFrom('orgs').select((eb) => eb.fn.countAll().as('n')),
+      ]),
     )
     expect(orgs).toEqual([{ org_id: orgA }])
     expect(counted).toEqual([{ n: 1n }])
     expect(sent).toHaveLength(2)
     expect(sent[1]).toBe('simple: commit')
-    expect(sent[0]).toMatch(/^simple: begin; select set_config\('app.org_id', 'org_\w+', true\); select "org_id" from "orgs"; select count\(\*\) as "n" from "orgs"$/)
+    expect(sent[0]).toMatch(
+      /^simple: begin; select set_config\('app.org_id', 'org_\w+', true\); select "org_id" from "orgs"; select count\(\*\) as "n" from "orgs"$/,
+    )
   })
 
   it('sends deferred writes with COMMIT in one round trip, and nothing before it', async () => {
@@ -147,8 +214,12 @@ describe('batches and writes sent with the commit', () => {
       db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'deferred')))
       expect(sent).toEqual([])
     })
-    expect(sent).toEqual([expect.stringMatching(/^simple: begin; select set_config\(.*\); insert into "orgs" .*; commit$/)])
-    expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([{ name: 'deferred' }])
+    expect(sent).toEqual([
+      expect.stringMatching(/^simple: begin; select set_config\(.*\); insert into "orgs" .*; commit$/),
+    ])
+    expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([
+      { name: 'deferred' },
+    ])
   })
 
   it('rolls back everything when a deferred write fails at commit, and tells the caller', async () => {
@@ -164,12 +235,18 @@ describe('batches and writes sent with the commit', () => {
   })
 
   it('refuses to defer or batch a statement whose text holds a string literal (it could not be inlined safely)', async () => {
-    await expect(db.tx({ orgId: orgA }, async (tx) => db.deferToCommit(tx, { compile: () => sql`select 'x'`.compile(tx) }))).rejects.toThrow(/string literal/)
-    await expect(db.tx({ orgId: orgA }, (tx) => db.batch(tx, [{ compile: () => sql`select 'x'`.compile(tx) }]))).rejects.toThrow(/string literal/)
+    await expect(
+      db.tx({ orgId: orgA }, async (tx) => db.deferToCommit(tx, { compile: () => sql`select 'x'`.compile(tx) })),
+    ).rejects.toThrow(/string literal/)
+    await expect(
+      db.tx({ orgId: orgA }, (tx) => db.batch(tx, [{ compile: () => sql`select 'x'`.compile(tx) }])),
+    ).rejects.toThrow(/string literal/)
   })
 
   it('refuses a commit hook or deferral for a transaction that is not an org transaction of this database', async () => {
-    await expect(db.globalTx(async (tx) => db.deferToCommit(tx, tx.selectFrom('orgs').select('org_id')))).rejects.toThrow(/not an open org transaction/)
+    await expect(
+      db.globalTx(async (tx) => db.deferToCommit(tx, tx.selectFrom('orgs').select('org_id'))),
+    ).rejects.toThrow(/not an open org transaction/)
   })
 })
 
@@ -178,7 +255,16 @@ function leadKey(caller: string, key: string, options: { refuse?: boolean } = {}
   const seen = { taken: 0, settled: [] as number[], lost: 0 }
   const query = db.global
     .insertInto('idempotency_keys')
-    .values({ caller, method: 'POST', path: '/lead', key, request_hash: 'h', state: 'running', locked_until: new Date(), created_at: new Date() })
+    .values({
+      caller,
+      method: 'POST',
+      path: '/lead',
+      key,
+      request_hash: 'h',
+      state: 'running',
+      locked_until: new Date(),
+      created_at: new Date(),
+    })
     .onConflict((oc) => oc.doNothing())
     .returning('key')
     .compile()
@@ -198,16 +284,27 @@ function leadKey(caller: string, key: string, options: { refuse?: boolean } = {}
       seen.lost += 1
     },
   }
-  const participant = { lead, commitWrite: (tx: Tx) => tx.selectFrom('orgs').select('org_id'), afterCommit: () => undefined }
+  const participant = {
+    lead,
+    commitWrite: (tx: Tx) => tx.selectFrom('orgs').select('org_id'),
+    afterCommit: () => undefined,
+  }
   return { seen, participant }
 }
 
 /** A real idempotency claim, deferred (what POST /api/revenue makes), under `caller`. */
-const claimOf = (caller: string, key: string) => IdempotencyClaim.deferred(systemClock, { caller, method: 'POST', path: '/lead', key }, 'h', 201)
+const claimOf = (caller: string, key: string) =>
+  IdempotencyClaim.deferred(systemClock, { caller, method: 'POST', path: '/lead', key }, 'h', 201)
 const storedKeys = (caller: string) =>
-  db.global.selectFrom('idempotency_keys').select(['key', 'state', 'response_status']).where('caller', '=', caller).orderBy('key').execute()
+  db.global
+    .selectFrom('idempotency_keys')
+    .select(['key', 'state', 'response_status'])
+    .where('caller', '=', caller)
+    .orderBy('key')
+    .execute()
 
-const keysOf = (caller: string) => db.global.selectFrom('idempotency_keys').select('key').where('caller', '=', caller).orderBy('key').execute()
+const keysOf = (caller: string) =>
+  db.global.selectFrom('idempotency_keys').select('key').where('caller', '=', caller).orderBy('key').execute()
 
 describe('a lead write (a claim made with the transaction)', () => {
   it('travels ahead of a grouped transaction’s first read, in its round trip, as a transaction of its own', async () => {
@@ -215,24 +312,43 @@ describe('a lead write (a claim made with the transaction)', () => {
     const orgId = ids.next('org')
     const { seen, participant } = leadKey(caller, 'k1')
     await db.tx(
-      { orgId, participant: { ...participant, commitWrite: (tx: Tx) => tx.insertInto('orgs').values(rowOf(orgId, 'led')) } },
+      {
+        orgId,
+        participant: { ...participant, commitWrite: (tx: Tx) => tx.insertInto('orgs').values(rowOf(orgId, 'led')) },
+      },
       async (tx) => {
         const [orgs] = await db.batch(tx, [tx.selectFrom('orgs').select('org_id')])
         expect(orgs).toEqual([])
       },
       { grouped: true },
     )
-    expect(sent[0]).toMatch(/^simple: begin; set local synchronous_commit = off; insert into "idempotency_keys" .* returning "key"; commit; select set_config\('app.org_id', 'org_\w+', true\); select "org_id" from "orgs"$/)
+    expect(sent[0]).toMatch(
+      /^simple: begin; set local synchronous_commit = off; insert into "idempotency_keys" .* returning "key"; commit; select set_config\('app.org_id', 'org_\w+', true\); select "org_id" from "orgs"$/,
+    )
     expect(sent.slice(1).join('\n')).not.toMatch(/idempotency_keys/)
     expect(seen).toEqual({ taken: 1, settled: [1], lost: 0 })
     expect(await keysOf(caller)).toEqual([{ key: 'k1' }])
-    expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([{ name: 'led' }])
+    expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([
+      { name: 'led' },
+    ])
   })
 
   it('stops the work when it refuses what it found, with nothing of the transaction written, though it committed itself', async () => {
     const caller = ids.next('user')
     const orgId = ids.next('org')
-    await db.global.insertInto('idempotency_keys').values({ caller, method: 'POST', path: '/lead', key: 'held', request_hash: 'h', state: 'running', locked_until: new Date(), created_at: new Date() }).execute()
+    await db.global
+      .insertInto('idempotency_keys')
+      .values({
+        caller,
+        method: 'POST',
+        path: '/lead',
+        key: 'held',
+        request_hash: 'h',
+        state: 'running',
+        locked_until: new Date(),
+        created_at: new Date(),
+      })
+      .execute()
     const held = leadKey(caller, 'held')
     await expect(
       db.tx({ orgId, participant: held.participant }, async (tx) => {
@@ -244,10 +360,14 @@ describe('a lead write (a claim made with the transaction)', () => {
     expect(sent.at(-1)).toBe('simple: rollback')
     const refused = leadKey(caller, 'refused', { refuse: true })
     await expect(
-      db.tx({ orgId, participant: refused.participant }, async (tx) => {
-        await db.batch(tx, [tx.selectFrom('orgs').select('org_id')])
-        db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'never')))
-      }, { grouped: true }),
+      db.tx(
+        { orgId, participant: refused.participant },
+        async (tx) => {
+          await db.batch(tx, [tx.selectFrom('orgs').select('org_id')])
+          db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'never')))
+        },
+        { grouped: true },
+      ),
     ).rejects.toThrow(/lead refused/)
     expect(await keysOf(caller)).toEqual([{ key: 'held' }, { key: 'refused' }])
     expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([])
@@ -257,9 +377,17 @@ describe('a lead write (a claim made with the transaction)', () => {
     const caller = ids.next('user')
     const orgId = ids.next('org')
     const { seen, participant } = leadKey(caller, 'k2')
-    await db.tx({ orgId, participant }, async (tx) => db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'alone'))), { grouped: true })
-    expect(sent[0]).toMatch(/^simple: begin; set local synchronous_commit = off; insert into "idempotency_keys" .*; commit$/)
-    expect(sent[1]).toMatch(/^simple: begin; select set_config\(.*\); insert into "orgs" .*; select "org_id" from "orgs"; commit$/)
+    await db.tx(
+      { orgId, participant },
+      async (tx) => db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'alone'))),
+      { grouped: true },
+    )
+    expect(sent[0]).toMatch(
+      /^simple: begin; set local synchronous_commit = off; insert into "idempotency_keys" .*; commit$/,
+    )
+    expect(sent[1]).toMatch(
+      /^simple: begin; select set_config\(.*\); insert into "orgs" .*; select "org_id" from "orgs"; commit$/,
+    )
     expect(seen).toEqual({ taken: 1, settled: [1], lost: 0 })
     expect(await keysOf(caller)).toEqual([{ key: 'k2' }])
   })
@@ -268,25 +396,49 @@ describe('a lead write (a claim made with the transaction)', () => {
     const caller = ids.next('user')
     const orgId = ids.next('org')
     const claim = claimOf(caller, 'inline-1')
-    await db.tx({ orgId, participant: claim }, async (tx) => {
-      db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'inline')))
-      return { made: 'inline' }
-    }, { grouped: true })
+    await db.tx(
+      { orgId, participant: claim },
+      async (tx) => {
+        db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'inline')))
+        return { made: 'inline' }
+      },
+      { grouped: true },
+    )
     expect(sent).toEqual([
-      expect.stringMatching(/^simple: begin; select set_config\('app.org_id', 'org_\w+', true\); insert into idempotency_keys .* values \(.*'inline-1', 'h', 'done', .*, '201', '\{"made":"inline"\}'\); insert into "orgs" .*; commit$/),
+      expect.stringMatching(
+        /^simple: begin; select set_config\('app.org_id', 'org_\w+', true\); insert into idempotency_keys .* values \(.*'inline-1', 'h', 'done', .*, '201', '\{"made":"inline"\}'\); insert into "orgs" .*; commit$/,
+      ),
     ])
     expect(claim).toMatchObject({ state: 'held', completed: true })
     expect(await storedKeys(caller)).toEqual([{ key: 'inline-1', state: 'done', response_status: 201 }])
-    expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([{ name: 'inline' }])
+    expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([
+      { name: 'inline' },
+    ])
   })
 
   it('inside the transaction, fails it on a key already claimed: the caller hears the key taken, and nothing is written', async () => {
     const caller = ids.next('user')
     const orgId = ids.next('org')
-    await db.global.insertInto('idempotency_keys').values({ caller, method: 'POST', path: '/lead', key: 'inline-held', request_hash: 'h', state: 'running', locked_until: new Date(), created_at: new Date() }).execute()
+    await db.global
+      .insertInto('idempotency_keys')
+      .values({
+        caller,
+        method: 'POST',
+        path: '/lead',
+        key: 'inline-held',
+        request_hash: 'h',
+        state: 'running',
+        locked_until: new Date(),
+        created_at: new Date(),
+      })
+      .execute()
     const claim = claimOf(caller, 'inline-held')
     await expect(
-      db.tx({ orgId, participant: claim }, async (tx) => db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'never'))), { grouped: true }),
+      db.tx(
+        { orgId, participant: claim },
+        async (tx) => db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'never'))),
+        { grouped: true },
+      ),
     ).rejects.toBeInstanceOf(IdempotencyKeyTaken)
     expect(claim.state).toBe('taken')
     expect(await storedKeys(caller)).toEqual([{ key: 'inline-held', state: 'running', response_status: null }])
@@ -298,18 +450,28 @@ describe('a lead write (a claim made with the transaction)', () => {
     const orgId = ids.next('org')
     const claim = claimOf(caller, 'inline-refused')
     await expect(
-      db.tx({ orgId, participant: claim }, async (tx) => db.deferToCommit(tx, { compile: () => sql`select 1 / 0 as boom`.compile(tx) }), { grouped: true }),
+      db.tx(
+        { orgId, participant: claim },
+        async (tx) => db.deferToCommit(tx, { compile: () => sql`select 1 / 0 as boom`.compile(tx) }),
+        { grouped: true },
+      ),
     ).rejects.toThrow(/division by zero/)
     expect(claim.state).toBe('pending')
     expect(await storedKeys(caller)).toEqual([])
     // Made again by the next try, which reads first (as the long way does): the claim goes
     // ahead of the read, and the response the refused try gave it is not carried over.
     sent.length = 0
-    await db.tx({ orgId, participant: claim }, async (tx) => {
-      await orgsSeen(tx)
-      db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'second try')))
-    }, { grouped: true })
-    expect(sent[0]).toMatch(/^simple: begin; set local synchronous_commit = off; insert into idempotency_keys .*'running'.* on conflict do nothing returning key; commit; select set_config/)
+    await db.tx(
+      { orgId, participant: claim },
+      async (tx) => {
+        await orgsSeen(tx)
+        db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'second try')))
+      },
+      { grouped: true },
+    )
+    expect(sent[0]).toMatch(
+      /^simple: begin; set local synchronous_commit = off; insert into idempotency_keys .*'running'.* on conflict do nothing returning key; commit; select set_config/,
+    )
     expect(await storedKeys(caller)).toEqual([{ key: 'inline-refused', state: 'done', response_status: 201 }])
   })
 
@@ -321,7 +483,11 @@ describe('a lead write (a claim made with the transaction)', () => {
     lost.catch(() => undefined)
     gate = { pattern: /insert into idempotency_keys/, open: lost, reached: () => undefined }
     await expect(
-      db.tx({ orgId, participant: claim }, async (tx) => db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'lost'))), { grouped: true }),
+      db.tx(
+        { orgId, participant: claim },
+        async (tx) => db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'lost'))),
+        { grouped: true },
+      ),
     ).rejects.toThrow(/connection lost/)
     expect(claim.state).toBe('unknown')
   })
@@ -333,7 +499,9 @@ describe('a lead write (a claim made with the transaction)', () => {
       await orgsSeen(tx)
       await orgsSeen(tx)
     })
-    expect(sent[0]).toMatch(/^simple: begin; set local synchronous_commit = off; insert into "idempotency_keys" .*; commit; begin; select set_config/)
+    expect(sent[0]).toMatch(
+      /^simple: begin; set local synchronous_commit = off; insert into "idempotency_keys" .*; commit; begin; select set_config/,
+    )
     expect(sent.filter((text) => text.includes('idempotency_keys'))).toHaveLength(1)
     expect(seen).toEqual({ taken: 1, settled: [1], lost: 0 })
   })
@@ -341,7 +509,9 @@ describe('a lead write (a claim made with the transaction)', () => {
   it('is reported lost when its round trip fails (it committed ahead of the failure)', async () => {
     const caller = ids.next('user')
     const { seen, participant } = leadKey(caller, 'k4')
-    await expect(db.tx({ orgId: orgA, participant }, (tx) => sql`select 1 / 0 as boom`.execute(tx), { grouped: true })).rejects.toThrow(/division by zero/)
+    await expect(
+      db.tx({ orgId: orgA, participant }, (tx) => sql`select 1 / 0 as boom`.execute(tx), { grouped: true }),
+    ).rejects.toThrow(/division by zero/)
     expect(seen).toEqual({ taken: 1, settled: [], lost: 1 })
     expect(await keysOf(caller)).toEqual([{ key: 'k4' }])
   })
@@ -351,9 +521,17 @@ describe('grouped transactions', () => {
   it('read on their own in the tenant scope and refuse a write or a locking read before the commit, with nothing written', async () => {
     const orgId = ids.next('org')
     expect(await db.tx({ orgId: orgA }, (tx) => orgsSeen(tx), { grouped: true })).toEqual([{ org_id: orgA }])
-    expect(sent).toEqual([expect.stringMatching(/^simple: select set_config\('app.org_id', 'org_\w+', true\); select "org_id" from "orgs"$/)])
-    await expect(db.tx({ orgId }, (tx) => tx.insertInto('orgs').values(rowOf(orgId, 'now')).execute(), { grouped: true })).rejects.toThrow(/only reads/)
-    await expect(db.tx({ orgId: orgA }, (tx) => tx.selectFrom('orgs').select('org_id').forUpdate().execute(), { grouped: true })).rejects.toThrow(/only reads/)
+    expect(sent).toEqual([
+      expect.stringMatching(
+        /^simple: select set_config\('app.org_id', 'org_\w+', true\); select "org_id" from "orgs"$/,
+      ),
+    ])
+    await expect(
+      db.tx({ orgId }, (tx) => tx.insertInto('orgs').values(rowOf(orgId, 'now')).execute(), { grouped: true }),
+    ).rejects.toThrow(/only reads/)
+    await expect(
+      db.tx({ orgId: orgA }, (tx) => tx.selectFrom('orgs').select('org_id').forUpdate().execute(), { grouped: true }),
+    ).rejects.toThrow(/only reads/)
     expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([])
   })
 
@@ -363,11 +541,20 @@ describe('grouped transactions', () => {
     const before = { ...db.groupCommit }
     const { firstReached, open } = holdFirstKeyInsert()
     const grouped = (names: string[]) =>
-      db.tx({ orgId: orgA }, async (tx) => {
-        await orgsSeen(tx)
-        for (const name of names) db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(name)))
-        return names[0]
-      }, { grouped: true }).then((value) => ({ value }), (error: Error) => ({ error: error.message }))
+      db
+        .tx(
+          { orgId: orgA },
+          async (tx) => {
+            await orgsSeen(tx)
+            for (const name of names) db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(name)))
+            return names[0]
+          },
+          { grouped: true },
+        )
+        .then(
+          (value) => ({ value }),
+          (error: Error) => ({ error: error.message }),
+        )
     // The first commit is held at the server's door; the others arrive meanwhile and wait for it.
     const first = grouped(['held'])
     await firstReached
@@ -392,7 +579,12 @@ describe('grouped transactions', () => {
       expect(db.groupCommit.flushes - before.flushes).toBe(5)
       expect(db.groupCommit.retried - before.retried).toBe(0)
     }
-    const stored = await db.global.selectFrom('idempotency_keys').select('key').where('caller', '=', run).orderBy('key').execute()
+    const stored = await db.global
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('caller', '=', run)
+      .orderBy('key')
+      .execute()
     expect(stored.map((row) => row.key)).toEqual(['a', 'b', 'd', 'held'])
   })
 
@@ -401,11 +593,15 @@ describe('grouped transactions', () => {
     const key = keyRow(run)
     const { firstReached, open } = holdFirstKeyInsert()
     const grouped = (name: string) =>
-      db.tx({ orgId: orgA }, async (tx) => {
-        await orgsSeen(tx)
-        db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(`${name}-chain`)), 'chain')
-        db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(`${name}-row`)))
-      }, { grouped: true })
+      db.tx(
+        { orgId: orgA },
+        async (tx) => {
+          await orgsSeen(tx)
+          db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(`${name}-chain`)), 'chain')
+          db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(`${name}-row`)))
+        },
+        { grouped: true },
+      )
     const first = grouped('held')
     await firstReached
     const rest = [grouped('a'), grouped('b')]
@@ -420,8 +616,11 @@ describe('grouped transactions', () => {
       const grouped = order(messages[1]!)
       expect(grouped.slice(0, 2).sort()).toEqual(['a-row', 'b-row'])
       expect(grouped.slice(2).sort()).toEqual(['a-chain', 'b-chain'])
-    }
-    else expect(messages.slice(1).map(order)).toEqual([['a-row', 'a-chain'], ['b-row', 'b-chain']])
+    } else
+      expect(messages.slice(1).map(order)).toEqual([
+        ['a-row', 'a-chain'],
+        ['b-row', 'b-chain'],
+      ])
   })
 
   it('send each phase’s mergeable writes as one statement made by their merge, where the first of them stood', async () => {
@@ -431,20 +630,45 @@ describe('grouped transactions', () => {
     // A mergeable write inserts its key; merged, the keys of every such write in one insert.
     const insertAll = (parts: readonly unknown[]) => {
       merges.push(parts as string[])
-      return db.global.insertInto('idempotency_keys').values((parts as string[]).map(key)).compile()
+      return db.global
+        .insertInto('idempotency_keys')
+        .values((parts as string[]).map(key))
+        .compile()
     }
     // Two merges: writes are merged only with writes made by the same one.
     const mergeRows = (parts: readonly unknown[]) => insertAll(parts)
     const mergeRuns = (parts: readonly unknown[]) => insertAll(parts)
     const { firstReached, open } = holdFirstKeyInsert()
     const grouped = (name: string) =>
-      db.tx({ orgId: orgA }, async (tx) => {
-        await orgsSeen(tx)
-        db.deferMergeable(tx, { query: tx.insertInto('idempotency_keys').values(key(`${name}-run`)).compile(), part: `${name}-run`, merge: mergeRuns }, 'chain')
-        db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(`${name}-chain`)), 'chain')
-        db.deferMergeable(tx, { query: tx.insertInto('idempotency_keys').values(key(`${name}-row`)).compile(), part: `${name}-row`, merge: mergeRows })
-        db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(`${name}-plain`)))
-      }, { grouped: true })
+      db.tx(
+        { orgId: orgA },
+        async (tx) => {
+          await orgsSeen(tx)
+          db.deferMergeable(
+            tx,
+            {
+              query: tx
+                .insertInto('idempotency_keys')
+                .values(key(`${name}-run`))
+                .compile(),
+              part: `${name}-run`,
+              merge: mergeRuns,
+            },
+            'chain',
+          )
+          db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(`${name}-chain`)), 'chain')
+          db.deferMergeable(tx, {
+            query: tx
+              .insertInto('idempotency_keys')
+              .values(key(`${name}-row`))
+              .compile(),
+            part: `${name}-row`,
+            merge: mergeRows,
+          })
+          db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(`${name}-plain`)))
+        },
+        { grouped: true },
+      )
     const first = grouped('held')
     await firstReached
     const rest = [grouped('a'), grouped('b'), grouped('c')]
@@ -452,7 +676,8 @@ describe('grouped transactions', () => {
     open()
     await Promise.all([first, ...rest])
     const messages = sent.filter((text) => text.includes(run))
-    const order = (text: string) => [...text.matchAll(/'((?:held|a|b|c)-(?:row|plain|run|chain))'/g)].map((match) => match[1]!)
+    const order = (text: string) =>
+      [...text.matchAll(/'((?:held|a|b|c)-(?:row|plain|run|chain))'/g)].map((match) => match[1]!)
     // Alone, a transaction sends its own statements, in the order it deferred them (rows before chain).
     expect(order(messages[0]!)).toEqual(['held-row', 'held-plain', 'held-run', 'held-chain'])
     if (db.kind === 'pg') {
@@ -469,7 +694,9 @@ describe('grouped transactions', () => {
       expect(merges).toEqual([each('row'), each('run')])
     } else {
       // PGlite's one connection: each transaction alone, nothing merged.
-      expect(messages.slice(1).map(order)).toEqual(['a', 'b', 'c'].map((name) => [`${name}-row`, `${name}-plain`, `${name}-run`, `${name}-chain`]))
+      expect(messages.slice(1).map(order)).toEqual(
+        ['a', 'b', 'c'].map((name) => [`${name}-row`, `${name}-plain`, `${name}-run`, `${name}-chain`]),
+      )
       expect(merges).toEqual([])
     }
     const stored = await db.global.selectFrom('idempotency_keys').select('key').where('caller', '=', run).execute()

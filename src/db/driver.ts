@@ -1,5 +1,4 @@
-import type {
-  CompiledQuery} from 'kysely';
+import type { CompiledQuery } from 'kysely'
 import {
   Kysely as KyselyClass,
   PostgresAdapter,
@@ -119,7 +118,8 @@ function inlinable(sql: string): boolean {
 
 /** A statement to send in a simple-protocol message: only one without string literals can be. */
 function checkedInlinable(query: CompiledQuery): CompiledQuery {
-  if (!inlinable(query.sql)) throw new Error('a statement with a string literal cannot be batched or deferred; pass the value as a parameter')
+  if (!inlinable(query.sql))
+    throw new Error('a statement with a string literal cannot be batched or deferred; pass the value as a parameter')
   return query
 }
 
@@ -357,7 +357,10 @@ export class ScopedConnection implements DatabaseConnection {
   }
 
   private checkGroupedRead(sql: string): void {
-    if (!lockFreeRead(sql)) throw new Error('a grouped transaction only reads (without locks) before its commit: defer its writes (db.deferToCommit)')
+    if (!lockFreeRead(sql))
+      throw new Error(
+        'a grouped transaction only reads (without locks) before its commit: defer its writes (db.deferToCommit)',
+      )
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
@@ -458,7 +461,12 @@ export function createScopedDialect(driver: ScopedDriver): Dialect {
 }
 
 /** A Kysely whose every connection runs in `scope`: the base's compiler and driver, its own connections. */
-export function scopedKysely<DB>(base: Kysely<DB>, dialect: Dialect, driver: ScopedDriver, scope: OrgScope): Kysely<DB> {
+export function scopedKysely<DB>(
+  base: Kysely<DB>,
+  dialect: Dialect,
+  driver: ScopedDriver,
+  scope: OrgScope,
+): Kysely<DB> {
   const connections = {
     async provideConnection<T>(consumer: (connection: DatabaseConnection) => Promise<T>): Promise<T> {
       const connection = await driver.connect(scope)
@@ -469,5 +477,10 @@ export function scopedKysely<DB>(base: Kysely<DB>, dialect: Dialect, driver: Sco
       }
     },
   }
-  return new KyselyClass<DB>({ config: { dialect }, dialect, driver, executor: base.getExecutor().withConnectionProvider(connections) })
+  return new KyselyClass<DB>({
+    config: { dialect },
+    dialect,
+    driver,
+    executor: base.getExecutor().withConnectionProvider(connections),
+  })
 }

@@ -69,7 +69,10 @@ export function createGroupCommit(statements: StatementCache): GroupCommit {
     try {
       // Every transaction's rows first, then every chain statement, each phase's mergeable
       // writes merged: the chain lock is taken once the rows are written.
-      const writes = [...mergedWrites(group.flatMap((unit) => unit.deferred.writes)), ...mergedWrites(group.flatMap((unit) => unit.deferred.chain))]
+      const writes = [
+        ...mergedWrites(group.flatMap((unit) => unit.deferred.writes)),
+        ...mergedWrites(group.flatMap((unit) => unit.deferred.chain)),
+      ]
       await leader.session.simple(await message(leader.session, leader.begin, writes))
     } catch {
       await leader.session.simple('rollback').catch(() => undefined)

@@ -38,7 +38,9 @@ async function foreignKeyCheckPlan(backend: SqlBackend): Promise<string> {
   const session = await backend.acquireOwner()
   try {
     await session.simple('set plan_cache_mode = force_generic_plan')
-    await session.simple('prepare fk_check(text, text) as select 1 from only creators x where $1 = org_id and $2 = id for key share of x')
+    await session.simple(
+      'prepare fk_check(text, text) as select 1 from only creators x where $1 = org_id and $2 = id for key share of x',
+    )
     const plan = await session.simple(`explain execute fk_check('org_a', 'e1')`)
     await session.simple('deallocate fk_check; reset plan_cache_mode')
     return plan.rows.map((row) => String(Object.values(row)[0])).join('\n')
@@ -52,7 +54,10 @@ describe('embedded database maintenance', () => {
 
   beforeAll(async () => {
     backend = await migratedPglite()
-    await asOwner(backend, `insert into orgs values ('${ORG}', 'Org', 'production', 'us-east', '${USER}', now(), '${USER}')`)
+    await asOwner(
+      backend,
+      `insert into orgs values ('${ORG}', 'Org', 'production', 'us-east', '${USER}', now(), '${USER}')`,
+    )
   })
   afterAll(async () => {
     await backend.end()
@@ -74,7 +79,10 @@ describe('embedded database maintenance', () => {
     const round = await maintainTables(backend)
 
     expect(round).toEqual({ analyzed: ['public.creators'], vacuumed: [] })
-    const stats = await asOwner(backend, `select last_analyze is not null as analysed from pg_stat_user_tables where relname = 'creators'`)
+    const stats = await asOwner(
+      backend,
+      `select last_analyze is not null as analysed from pg_stat_user_tables where relname = 'creators'`,
+    )
     expect(stats.rows[0]).toEqual({ analysed: true })
     expect(await foreignKeyCheckPlan(backend)).toContain('creators_pkey')
     // Analysed: nothing is due until the table changes again.
@@ -91,7 +99,10 @@ describe('embedded database maintenance', () => {
     expect(await maintainTables(backend)).toEqual({ analyzed: ['public.creators'], vacuumed: ['public.creators'] })
 
     await flushStatistics(backend)
-    const after = await asOwner(backend, `select n_dead_tup::int, last_vacuum is not null as vacuumed from pg_stat_user_tables where relname = 'creators'`)
+    const after = await asOwner(
+      backend,
+      `select n_dead_tup::int, last_vacuum is not null as vacuumed from pg_stat_user_tables where relname = 'creators'`,
+    )
     expect(after.rows[0]).toEqual({ n_dead_tup: 0, vacuumed: true })
   })
 
@@ -138,11 +149,17 @@ describe('a database in a data directory on PGlite', () => {
 
   it('is maintained by the process that opens it, and closing stops the maintenance', async () => {
     const db = await openDatabase({ databaseUrl: null, dataDir, maintenanceMs: 5 })
-    await asOwner(db.backend, `create table probe (id int primary key); insert into probe select generate_series(1, 500)`)
+    await asOwner(
+      db.backend,
+      `create table probe (id int primary key); insert into probe select generate_series(1, 500)`,
+    )
     await flushStatistics(db.backend)
     // Rounds come every 5 ms: wait (bounded) for one to have analysed the table.
     const analysed = async () => {
-      const stats = await asOwner(db.backend, `select last_analyze is not null as analysed from pg_stat_user_tables where relname = 'probe'`)
+      const stats = await asOwner(
+        db.backend,
+        `select last_analyze is not null as analysed from pg_stat_user_tables where relname = 'probe'`,
+      )
       return stats.rows[0]!.analysed === true
     }
     await eventually(analysed, 'a maintenance round to analyse probe')

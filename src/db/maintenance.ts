@@ -11,7 +11,12 @@ import { asOwner, type SqlBackend } from './sql-backend.js'
  * foreign-key check's plan is kept for the connection's life, so creating revenue got slower
  * with every entry. Without VACUUM, deleted rows (the webhook queue, expired keys) stay on disk.
  */
-export const AUTOVACUUM_DEFAULTS = { analyzeThreshold: 50, analyzeScale: 0.1, vacuumThreshold: 50, vacuumScale: 0.2 } as const
+export const AUTOVACUUM_DEFAULTS = {
+  analyzeThreshold: 50,
+  analyzeScale: 0.1,
+  vacuumThreshold: 50,
+  vacuumScale: 0.2,
+} as const
 
 /**
  * How often the embedded database looks for tables to analyse or vacuum (autovacuum's naptime

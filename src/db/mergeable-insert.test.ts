@@ -16,7 +16,9 @@ let inlined: Database
 let prepared: Database
 
 beforeAll(async () => {
-  inlined = createDatabase(recordingBackend(await openTestBackend(1), sent), await readMigrations(), { statements: { enabled: false } })
+  inlined = createDatabase(recordingBackend(await openTestBackend(1), sent), await readMigrations(), {
+    statements: { enabled: false },
+  })
   prepared = createDatabase(recordingBackend(await openTestBackend(1), sent), await readMigrations())
 })
 afterAll(async () => {
@@ -25,52 +27,102 @@ afterAll(async () => {
 })
 
 const insertKey = mergeableInsert('idempotency_keys', [
-  ['caller', 'text'], ['method', 'text'], ['path', 'text'], ['key', 'text'], ['request_hash', 'text'], ['state', 'text'],
-  ['locked_until', 'timestamptz'], ['created_at', 'timestamptz'],
+  ['caller', 'text'],
+  ['method', 'text'],
+  ['path', 'text'],
+  ['key', 'text'],
+  ['request_hash', 'text'],
+  ['state', 'text'],
+  ['locked_until', 'timestamptz'],
+  ['created_at', 'timestamptz'],
 ])
 
 /** Text with what a literal or an array element must escape, and what looks like SQL, an array or NULL. */
 const awkward = fc
-  .string({ unit: fc.oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }), fc.constantFrom("'", '\\', '"', '{', '}', ',', 'NULL', '$1', ');', '\n', ' ')), maxLength: 20 })
+  .string({
+    unit: fc.oneof(
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+      fc.constantFrom("'", '\\', '"', '{', '}', ',', 'NULL', '$1', ');', '\n', ' '),
+    ),
+    maxLength: 20,
+  })
   .filter((value) => !value.includes('\0'))
-const instant = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+const instant = fc.date({
+  min: new Date('2000-01-01T00:00:00Z'),
+  max: new Date('2100-01-01T00:00:00Z'),
+  noInvalidDate: true,
+})
 const row = fc.record({ key: awkward, hash: awkward, lockedUntil: instant, createdAt: instant })
 
-const insertsIn = (message: string) => message.split('; ').filter((statement) => /^(insert into idempotency_keys|execute oeuvre_)/.test(statement)).length
+const insertsIn = (message: string) =>
+  message.split('; ').filter((statement) => /^(insert into idempotency_keys|execute oeuvre_)/.test(statement)).length
 
 describe('mergeable inserts', () => {
   it.each([
     ['inlined', () => inlined],
     ['prepared', () => prepared],
-  ])('write the rows of one transaction in one statement, exactly as an insert of each would (%s)', async (_, database) => {
-    const db = database()
-    await fc.assert(
-      fc.asyncProperty(fc.uniqueArray(row, { selector: (r) => r.key, minLength: 1, maxLength: 6 }), async (rows) => {
-        const caller = ids.next('user')
-        sent.length = 0
-        await db.tx({ orgId }, async (tx) => {
-          for (const r of rows) db.deferMergeable(tx, insertKey([caller, 'POST', '/merge', r.key, r.hash, 'running', r.lockedUntil, r.createdAt]))
-        })
-        const commits = sent.filter((message) => message.includes(caller))
-        expect(commits).toHaveLength(1)
-        expect(insertsIn(commits[0]!)).toBe(1)
-        const stored = await db.global
-          .selectFrom('idempotency_keys')
-          .select(['key', 'request_hash', 'locked_until', 'created_at'])
-          .where('caller', '=', caller)
-          .execute()
-        const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
-        expect(stored.map((s) => ({ key: s.key, hash: s.request_hash, lockedUntil: s.locked_until.toISOString(), createdAt: s.created_at.toISOString() })).sort(byKey)).toEqual(
-          rows.map((r) => ({ key: r.key, hash: r.hash, lockedUntil: r.lockedUntil.toISOString(), createdAt: r.createdAt.toISOString() })).sort(byKey),
-        )
-      }),
-      { numRuns: 40 },
-    )
-  })
+  ])(
+    'write the rows of one transaction in one statement, exactly as an insert of each would (%s)',
+    async (_, database) => {
+      const db = database()
+      await fc.assert(
+        fc.asyncProperty(fc.uniqueArray(row, { selector: (r) => r.key, minLength: 1, maxLength: 6 }), async (rows) => {
+          const caller = ids.next('user')
+          sent.length = 0
+          await db.tx({ orgId }, async (tx) => {
+            for (const r of rows)
+              db.deferMergeable(
+                tx,
+                insertKey([caller, 'POST', '/merge', r.key, r.hash, 'running', r.lockedUntil, r.createdAt]),
+              )
+          })
+          const commits = sent.filter((message) => message.includes(caller))
+          expect(commits).toHaveLength(1)
+          expect(insertsIn(commits[0]!)).toBe(1)
+          const stored = await db.global
+            .selectFrom('idempotency_keys')
+            .select(['key', 'request_hash', 'locked_until', 'created_at'])
+            .where('caller', '=', caller)
+            .execute()
+          const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
+          expect(
+            stored
+              .map((s) => ({
+                key: s.key,
+                hash: s.request_hash,
+                lockedUntil: s.locked_until.toISOString(),
+                createdAt: s.created_at.toISOString(),
+              }))
+              .sort(byKey),
+          ).toEqual(
+            rows
+              .map((r) => ({
+                key: r.key,
+                hash: r.hash,
+                lockedUntil: r.lockedUntil.toISOString(),
+                createdAt: r.createdAt.toISOString(),
+              }))
+              .sort(byKey),
+          )
+        }),
+        { numRuns: 40 },
+      )
+    },
+  )
 
   it('send a row alone as a plain insert of its values, and several as one insert from arrays', async () => {
     const caller = ids.next('user')
-    const key = (name: string) => insertKey([caller, 'POST', '/merge', name, 'h', 'running', new Date('2026-11-25T10:00:00Z'), new Date('2026-11-25T10:00:00Z')])
+    const key = (name: string) =>
+      insertKey([
+        caller,
+        'POST',
+        '/merge',
+        name,
+        'h',
+        'running',
+        new Date('2026-11-25T10:00:00Z'),
+        new Date('2026-11-25T10:00:00Z'),
+      ])
     sent.length = 0
     await inlined.tx({ orgId }, async (tx) => inlined.deferMergeable(tx, key('alone')))
     await inlined.tx({ orgId }, async (tx) => {

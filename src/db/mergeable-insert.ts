@@ -15,16 +15,23 @@ function element(value: unknown): unknown {
  * unnest(…)` of every merged row, in the group's order. Both texts are fixed, so each is
  * prepared once per connection whatever the group's size.
  */
-export function mergeableInsert(table: string, columns: readonly InsertColumn[]): (values: readonly unknown[]) => MergeableWrite {
+export function mergeableInsert(
+  table: string,
+  columns: readonly InsertColumn[],
+): (values: readonly unknown[]) => MergeableWrite {
   const names = columns.map(([name]) => name).join(', ')
   const one = `insert into ${table} (${names}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`
   const many = `insert into ${table} (${names}) select * from unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})`
   const merge = (parts: readonly unknown[]): CompiledQuery => {
     const rows = parts as readonly (readonly unknown[])[]
-    return CompiledQuery.raw(many, columns.map((_, column) => rows.map((row) => element(row[column]))))
+    return CompiledQuery.raw(
+      many,
+      columns.map((_, column) => rows.map((row) => element(row[column]))),
+    )
   }
   return (values) => {
-    if (values.length !== columns.length) throw new Error(`an insert into ${table} takes ${columns.length} values, not ${values.length}`)
+    if (values.length !== columns.length)
+      throw new Error(`an insert into ${table} takes ${columns.length} values, not ${values.length}`)
     return { query: CompiledQuery.raw(one, [...values]), part: values, merge }
   }
 }

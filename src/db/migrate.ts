@@ -50,7 +50,9 @@ export async function migrate(backend: SqlBackend, files?: MigrationFile[]): Pro
       const recorded = done.get(migration.name)
       if (recorded !== undefined) {
         if (recorded !== migration.checksum) {
-          throw new MigrationError(`migration ${migration.name} was changed after it was applied; add a new file instead`)
+          throw new MigrationError(
+            `migration ${migration.name} was changed after it was applied; add a new file instead`,
+          )
         }
         continue
       }

@@ -94,4 +94,12 @@ export interface FoundationTables {
   }
 }
 
-export type DB = FoundationTables & CreatorsTables & CatalogTables & TicketingTables & RevenueTables & PayoutsTables & WebhookTables & EvidenceTables & OAuthTables
+export type DB = FoundationTables &
+  CreatorsTables &
+  CatalogTables &
+  TicketingTables &
+  RevenueTables &
+  PayoutsTables &
+  WebhookTables &
+  EvidenceTables &
+  OAuthTables

@@ -94,7 +94,10 @@ function lastResult(result: pg.QueryResult | pg.QueryResult[]): SqlResult {
 }
 
 function allResults(result: pg.QueryResult | pg.QueryResult[]): SqlResult[] {
-  return (Array.isArray(result) ? result : [result]).map((one) => ({ rows: one.rows ?? [], affectedRows: one.rowCount ?? 0 }))
+  return (Array.isArray(result) ? result : [result]).map((one) => ({
+    rows: one.rows ?? [],
+    affectedRows: one.rowCount ?? 0,
+  }))
 }
 
 /** The socket under a pg client (pg does not type it). */
@@ -182,7 +185,11 @@ const RELISTEN_MS = 1000
  * hear `listening(false)` when it drops and `listening(true)` once it listens again, so a
  * subscriber can distrust what it learned while notifications could not arrive.
  */
-async function listenOverPg(connectionString: string, channel: string, handlers: ListenHandlers): Promise<Subscription> {
+async function listenOverPg(
+  connectionString: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<Subscription> {
   if (!CHANNEL.test(channel)) throw new Error(`invalid channel name ${channel}`)
   let current: pg.Client | null = null
   let closed = false
@@ -284,7 +291,11 @@ export async function createPgliteBackend(dataDir: string, options: { template?:
         const last = results[results.length - 1]
         return { rows: (last?.rows ?? []) as Record<string, unknown>[], affectedRows: last?.affectedRows ?? 0 }
       },
-      simpleAll: async (sql) => (await db.exec(sql)).map((one) => ({ rows: one.rows as Record<string, unknown>[], affectedRows: one.affectedRows ?? 0 })),
+      simpleAll: async (sql) =>
+        (await db.exec(sql)).map((one) => ({
+          rows: one.rows as Record<string, unknown>[],
+          affectedRows: one.affectedRows ?? 0,
+        })),
       copyOut: (query, onData) => copyOutOverPglite((message) => db.execProtocolRaw(message), query, onData),
       release: () => {
         if (released) return

@@ -23,7 +23,15 @@ beforeAll(async () => {
   await db.tx({ orgId }, (tx) =>
     tx
       .insertInto('orgs')
-      .values({ org_id: orgId, name: 'statements', environment: 'sandbox', region: 'eu-west', system_user_id: 'usr_system', created_at: new Date(), created_by: 'usr_test' })
+      .values({
+        org_id: orgId,
+        name: 'statements',
+        environment: 'sandbox',
+        region: 'eu-west',
+        system_user_id: 'usr_system',
+        created_at: new Date(),
+        created_by: 'usr_test',
+      })
       .execute(),
   )
 })
@@ -34,16 +42,27 @@ beforeEach(() => {
 
 /** Text with what a literal must escape, and what looks like SQL or a placeholder, mixed in. */
 const sqlishString = fc
-  .string({ unit: fc.oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }), fc.constantFrom("'", "''", '\\', '"', '{', '}', ',', '$1', ');', '\n')), maxLength: 30 })
+  .string({
+    unit: fc.oneof(
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+      fc.constantFrom("'", "''", '\\', '"', '{', '}', ',', '$1', ');', '\n'),
+    ),
+    maxLength: 30,
+  })
   .filter((value) => !value.includes('\0'))
 
 const prepares = () => sent.filter((message) => /^simple: prepare /.test(message))
 
 describe('statements kept prepared', () => {
   it('are prepared the second time their text is sent, once per connection, and executed from then on with the rows inlining gives', async () => {
-    const name = (reader: Reader) => reader.selectFrom('orgs').select(['org_id', 'name']).where('name', '=', 'statements').execute()
+    const name = (reader: Reader) =>
+      reader.selectFrom('orgs').select(['org_id', 'name']).where('name', '=', 'statements').execute()
     const first = await db.read(orgId, name)
-    expect(sent).toEqual([expect.stringMatching(/^simple: select set_config\(.*\); select "org_id", "name" from "orgs" where "name" = 'statements'$/)])
+    expect(sent).toEqual([
+      expect.stringMatching(
+        /^simple: select set_config\(.*\); select "org_id", "name" from "orgs" where "name" = 'statements'$/,
+      ),
+    ])
 
     sent.length = 0
     const second = await db.read(orgId, name)
@@ -54,17 +73,31 @@ describe('statements kept prepared', () => {
 
     sent.length = 0
     const third = await db.read(orgId, name)
-    expect(sent).toEqual([expect.stringMatching(/^simple: select set_config\(.*\); execute oeuvre_\d+\('statements'\)$/)])
+    expect(sent).toEqual([
+      expect.stringMatching(/^simple: select set_config\(.*\); execute oeuvre_\d+\('statements'\)$/),
+    ])
     expect(first).toEqual([{ org_id: orgId, name: 'statements' }])
     expect(second).toEqual(first)
     expect(third).toEqual(first)
   })
 
   it('bind every kind of parameter exactly as the extended protocol does', async () => {
-    const values = { text: "quote ' and \\ backslash", number: 42, big: 9007199254740993n, flag: true, when: new Date('2026-11-22T10:15:30.123Z'), list: ['a', 'b"c', 'd\\e'], nothing: null }
+    const values = {
+      text: "quote ' and \\ backslash",
+      number: 42,
+      big: 9007199254740993n,
+      flag: true,
+      when: new Date('2026-11-22T10:15:30.123Z'),
+      list: ['a', 'b"c', 'd\\e'],
+      nothing: null,
+    }
     const query = (reader: Reader) =>
-      sql<Record<string, unknown>>`select ${values.text}::text as text, ${values.number}::int as number, ${values.big}::bigint as big, ${values.flag}::boolean as flag,
-        ${values.when}::timestamptz as "when", ${values.list}::text[] as list, ${values.nothing}::text as nothing`.execute(reader)
+      sql<
+        Record<string, unknown>
+      >`select ${values.text}::text as text, ${values.number}::int as number, ${values.big}::bigint as big, ${values.flag}::boolean as flag,
+        ${values.when}::timestamptz as "when", ${values.list}::text[] as list, ${values.nothing}::text as nothing`.execute(
+        reader,
+      )
     await db.read(orgId, query)
     await db.read(orgId, query)
     sent.length = 0
@@ -102,7 +135,9 @@ describe('statements kept prepared', () => {
   it('are never prepared inside an open transaction, where a refused PREPARE would abort it', async () => {
     const rows = await db.tx({ orgId }, async (tx) => {
       await tx.selectFrom('orgs').select('org_id').execute()
-      const untyped = { compile: () => sql`select ${'six'} is null as v, ${orgId} = org_id as mine from orgs`.compile(tx) }
+      const untyped = {
+        compile: () => sql`select ${'six'} is null as v, ${orgId} = org_id as mine from orgs`.compile(tx),
+      }
       const seen = []
       // BEGIN has gone with the first statement: what is sent after it is inlined, unless already prepared.
       for (let round = 0; round < 3; round += 1) seen.push(...(await db.batch(tx, [untyped])))
@@ -110,7 +145,11 @@ describe('statements kept prepared', () => {
     })
     expect(rows).toEqual([[{ v: false, mine: true }], [{ v: false, mine: true }], [{ v: false, mine: true }]])
     expect(prepares().filter((message) => message.includes(' as v'))).toEqual([])
-    expect(sent.filter((message) => /^simple: select 'six' is null as v, 'org_\w+' = org_id as mine from orgs$/.test(message))).toHaveLength(3)
+    expect(
+      sent.filter((message) =>
+        /^simple: select 'six' is null as v, 'org_\w+' = org_id as mine from orgs$/.test(message),
+      ),
+    ).toHaveLength(3)
   })
 
   it('commit deferred writes as EXECUTE through the group commit, with the rows every transaction wrote', async () => {
@@ -121,14 +160,30 @@ describe('statements kept prepared', () => {
         async (tx) => {
           const claim = tx
             .insertInto('idempotency_keys')
-            .values({ caller, method: 'POST', path: '/statements', key, request_hash: 'h', state: 'running', locked_until: new Date(), created_at: new Date() })
+            .values({
+              caller,
+              method: 'POST',
+              path: '/statements',
+              key,
+              request_hash: 'h',
+              state: 'running',
+              locked_until: new Date(),
+              created_at: new Date(),
+            })
           db.deferToCommit(tx, claim)
         },
         { grouped: true },
       )
     for (const key of ['one', 'two', 'three']) await write(key)
-    expect(sent.at(-1)).toMatch(/^simple: begin; select set_config\(.*\); execute oeuvre_\d+\('usr_\w+', 'POST', '\/statements', 'three', .*\); commit$/)
-    const keys = await db.global.selectFrom('idempotency_keys').select('key').where('caller', '=', caller).orderBy('key').execute()
+    expect(sent.at(-1)).toMatch(
+      /^simple: begin; select set_config\(.*\); execute oeuvre_\d+\('usr_\w+', 'POST', '\/statements', 'three', .*\); commit$/,
+    )
+    const keys = await db.global
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('caller', '=', caller)
+      .orderBy('key')
+      .execute()
     expect(keys.map((row) => row.key)).toEqual(['one', 'three', 'two'])
   })
 
@@ -145,7 +200,9 @@ if (url) {
       const name = (reader: Reader) => reader.selectFrom('orgs').select('name').where('org_id', '=', orgId).execute()
       await db.read(orgId, name)
       await db.read(orgId, name)
-      const [connection] = (await db.read(orgId, (reader) => sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(reader))).rows
+      const [connection] = (
+        await db.read(orgId, (reader) => sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(reader))
+      ).rows
       const owner = new pg.Client({ connectionString: url })
       await owner.connect()
       try {

@@ -83,7 +83,11 @@ export class StatementCache {
       if (name !== null && !session.prepared.has(name) && mayPrepare) await this.prepare(session, name, query.sql)
       if (name !== null && session.prepared.has(name)) {
         this.stats.executed += 1
-        texts.push(query.parameters.length === 0 ? `execute ${name}` : `execute ${name}(${query.parameters.map(inlineParameter).join(', ')})`)
+        texts.push(
+          query.parameters.length === 0
+            ? `execute ${name}`
+            : `execute ${name}(${query.parameters.map(inlineParameter).join(', ')})`,
+        )
       } else {
         texts.push(inlineStatement(query.sql, query.parameters))
       }

@@ -4,7 +4,8 @@ type Canonicalize = (input: unknown) => string | undefined
 
 // `canonicalize` is CommonJS; under NodeNext its function may arrive as `.default`.
 const canonicalizeFn: Canonicalize =
-  (canonicalizeModule as unknown as { default?: Canonicalize }).default ?? (canonicalizeModule as unknown as Canonicalize)
+  (canonicalizeModule as unknown as { default?: Canonicalize }).default ??
+  (canonicalizeModule as unknown as Canonicalize)
 
 /** The `canonicalize` package's RFC 8785 text: the reference every faster path must equal byte for byte. */
 export function referenceCanonicalJson(value: unknown): string {

@@ -20,7 +20,6 @@ afterAll(async () => {
   await a.close()
 })
 
-
 function loader(value: string, tags: string[] = ['client:cli_x']) {
   const calls = { count: 0 }
   return { calls, load: async () => ((calls.count += 1), { value, tags }) }
@@ -29,7 +28,14 @@ function loader(value: string, tags: string[] = ['client:cli_x']) {
 /** A cache over the test database whose notification stream the test controls. */
 function controlledCache(db: Database, clock: ManualClock): { cache: CredentialCache; stream: () => ListenHandlers } {
   let handlers: ListenHandlers | undefined
-  const backend = { ...db.backend, listen: async (_channel: string, given: ListenHandlers) => ((handlers = given), given.listening(true), { close: async () => undefined }) }
+  const backend = {
+    ...db.backend,
+    listen: async (_channel: string, given: ListenHandlers) => (
+      (handlers = given),
+      given.listening(true),
+      { close: async () => undefined }
+    ),
+  }
   const cache = createCredentialCache({ db: createDatabase(backend, db.migrations), clock })
   return { cache, stream: () => handlers! }
 }
@@ -128,7 +134,8 @@ describe('the credential cache', () => {
 })
 
 describe('credentials across two nodes', () => {
-  const feed = (app: TestApp, orgId: string, token: string) => call(app.app, { url: `/v1/orgs/${orgId}/events?limit=1`, token })
+  const feed = (app: TestApp, orgId: string, token: string) =>
+    call(app.app, { url: `/v1/orgs/${orgId}/events?limit=1`, token })
 
   it('a revoked client’s token is refused at once on the revoking node and as soon as the other node hears it', async () => {
     const owner = await ownerWithOrg(a.app, { environment: 'sandbox' })
@@ -136,7 +143,10 @@ describe('credentials across two nodes', () => {
     const token = await accessToken(a.app, client, 'events:read')
     await feed(a, owner.orgId, token)
     await feed(b, owner.orgId, token)
-    await eventually(() => a.services.credentials.stats().listening && b.services.credentials.stats().listening, 'both nodes to listen')
+    await eventually(
+      () => a.services.credentials.stats().listening && b.services.credentials.stats().listening,
+      'both nodes to listen',
+    )
     for (const node of [a, b]) {
       expect((await feed(node, owner.orgId, token)).statusCode).toBe(200)
       const before = node.services.credentials.stats().hits
@@ -147,22 +157,38 @@ describe('credentials across two nodes', () => {
     const revoked = await call(a.app, { method: 'POST', url: `/api/clients/${client.id}/revoke`, token: owner.token })
     expect(revoked.statusCode, revoked.body).toBe(200)
     expectProblem(await feed(a, owner.orgId, token), 401, 'invalid_token')
-    await eventually(async () => (await feed(b, owner.orgId, token)).statusCode === 401, 'node b to refuse the revoked token')
+    await eventually(
+      async () => (await feed(b, owner.orgId, token)).statusCode === 401,
+      'node b to refuse the revoked token',
+    )
     expectProblem(await feed(b, owner.orgId, token), 401, 'invalid_token')
   })
 
   it('a session ended on one node is refused on the other, and a switch of active org is seen by both', async () => {
     const owner = await ownerWithOrg(a.app)
     const me = (node: TestApp) => call(node.app, { url: '/api/me', token: owner.token })
-    await eventually(() => a.services.credentials.stats().listening && b.services.credentials.stats().listening, 'both nodes to listen')
+    await eventually(
+      () => a.services.credentials.stats().listening && b.services.credentials.stats().listening,
+      'both nodes to listen',
+    )
     expect((await me(b)).json().activeOrgId).toBe(owner.orgId)
 
-    const second = await call(a.app, { method: 'POST', url: '/api/orgs', token: owner.token, body: { name: 'Second label' } })
+    const second = await call(a.app, {
+      method: 'POST',
+      url: '/api/orgs',
+      token: owner.token,
+      body: { name: 'Second label' },
+    })
     expect(second.statusCode, second.body).toBe(201)
     expect((await me(a)).json().activeOrgId).toBe(second.json().id)
-    await eventually(async () => (await me(b)).json().activeOrgId === second.json().id, 'node b to see the new active org')
+    await eventually(
+      async () => (await me(b)).json().activeOrgId === second.json().id,
+      'node b to see the new active org',
+    )
 
-    expect((await call(a.app, { method: 'POST', url: '/api/auth/logout', token: owner.token })).statusCode).toBeLessThan(300)
+    expect(
+      (await call(a.app, { method: 'POST', url: '/api/auth/logout', token: owner.token })).statusCode,
+    ).toBeLessThan(300)
     expectProblem(await me(a), 401, 'invalid_token')
     await eventually(async () => (await me(b)).statusCode === 401, 'node b to refuse the ended session')
   })

@@ -139,7 +139,9 @@ export function createCredentialCache(deps: { db: Database; clock: Clock; ttlMs?
 
     async announce(executor, tags) {
       if (tags.length === 0) return
-      await sql`select pg_notify(${CREDENTIALS_CHANNEL}, tag) from unnest(${[...tags]}::text[]) as tag`.execute(executor)
+      await sql`select pg_notify(${CREDENTIALS_CHANNEL}, tag) from unnest(${[...tags]}::text[]) as tag`.execute(
+        executor,
+      )
     },
 
     forget,

@@ -67,7 +67,12 @@ export function createSecretBox(key: Buffer): SecretBox {
       const iv = randomBytes(12)
       const cipher = createCipheriv('aes-256-gcm', key, iv)
       const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
-      return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.')
+      return [
+        'v1',
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        body.toString('base64url'),
+      ].join('.')
     },
     open(sealed) {
       const [version, iv, tag, body] = sealed.split('.')

@@ -4,7 +4,15 @@ import type { Config } from '../config.js'
 import type { Clock } from './clock.js'
 import type { Identity } from './context.js'
 import { AppError, forbidden, notFound } from './errors.js'
-import { claimIdempotencyKey, IdempotencyClaim, IdempotencyKeyTaken, IDEMPOTENCY_KEY_MAX, requestFingerprint, type ClaimResult, type IdempotencyScope } from './idempotency.js'
+import {
+  claimIdempotencyKey,
+  IdempotencyClaim,
+  IdempotencyKeyTaken,
+  IDEMPOTENCY_KEY_MAX,
+  requestFingerprint,
+  type ClaimResult,
+  type IdempotencyScope,
+} from './idempotency.js'
 import { roleAllows, type Scope } from './permissions.js'
 import { TIERS, type BucketVerdict, type RateLimiter } from './rate-limit.js'
 import { prepareProblem, sendProblem } from './http.js'
@@ -30,11 +38,17 @@ function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization
   if (header === undefined) return null
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
-  if (!match) throw new AppError('invalid_token', 'Authorization must be "Bearer <token>"', { headers: wwwAuthenticate('invalid_token') })
+  if (!match)
+    throw new AppError('invalid_token', 'Authorization must be "Bearer <token>"', {
+      headers: wwwAuthenticate('invalid_token'),
+    })
   return match[1] ?? null
 }
 
-export function wwwAuthenticate(error: 'invalid_token' | 'insufficient_scope' | null, scope?: string): Record<string, string> {
+export function wwwAuthenticate(
+  error: 'invalid_token' | 'insufficient_scope' | null,
+  scope?: string,
+): Record<string, string> {
   let value = 'Bearer realm="oeuvre"'
   if (error) value += `, error="${error}"`
   if (scope) value += `, scope="${scope}"`
@@ -54,16 +68,22 @@ async function authenticate(deps: GuardDeps, request: FastifyRequest): Promise<I
   if (token === null) {
     // The partner surface answers every missing, malformed or expired token alike (DESIGN section 7).
     if (mode === 'client') {
-      throw new AppError('invalid_token', 'Send Authorization: Bearer <access token> (oat_... from /oauth/token)', { headers: wwwAuthenticate('invalid_token') })
+      throw new AppError('invalid_token', 'Send Authorization: Bearer <access token> (oat_... from /oauth/token)', {
+        headers: wwwAuthenticate('invalid_token'),
+      })
     }
-    throw new AppError('authentication_required', 'Send Authorization: Bearer <token>', { headers: wwwAuthenticate(null) })
+    throw new AppError('authentication_required', 'Send Authorization: Bearer <token>', {
+      headers: wwwAuthenticate(null),
+    })
   }
   const authenticator = deps.authenticators[mode]
   const expectedPrefix = mode === 'session' ? 'sess_' : 'oat_'
   if (!authenticator || !token.startsWith(expectedPrefix)) {
     throw new AppError(
       'invalid_token',
-      mode === 'session' ? 'This route takes a session token (sess_...)' : 'This route takes an OAuth access token (oat_...)',
+      mode === 'session'
+        ? 'This route takes a session token (sess_...)'
+        : 'This route takes an OAuth access token (oat_...)',
       { headers: wwwAuthenticate('invalid_token') },
     )
   }
@@ -204,7 +224,7 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
 
   /** What a request's (checked) key is claimed under. */
   function keyed(request: FastifyRequest): { scope: IdempotencyScope; requestHash: string; successStatus: number } {
-    const caller = request.identity ? request.identity.clientId ?? request.identity.userId : `ip:${request.ip}`
+    const caller = request.identity ? (request.identity.clientId ?? request.identity.userId) : `ip:${request.ip}`
     const key = request.headers['idempotency-key'] as string
     return {
       scope: { caller, method: request.method, path: request.url.split('?')[0] ?? '', key },
@@ -225,7 +245,8 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
     return claim
   }
 
-  const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks])
+  const asList = <T>(hooks: T | T[] | undefined): T[] =>
+    hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]
   app.addHook('onRoute', (route) => {
     const config = route.config as FastifyContextConfig | undefined
     if (!config?.idempotent) return

@@ -42,12 +42,16 @@ declare module 'fastify' {
 export function toAppError(error: FastifyError | AppError | Error, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error
   const fastifyError = error as FastifyError
-  if (fastifyError.validation) return validationError(fastifyError.validation as never, fastifyError.validationContext ?? 'body')
+  if (fastifyError.validation)
+    return validationError(fastifyError.validation as never, fastifyError.validationContext ?? 'body')
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('payload_too_large', 'Request bodies are limited to 1 MiB')
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('unsupported_media_type', `Content-Type ${request.headers['content-type'] ?? '(none)'} is not supported; send application/json`)
+      return new AppError(
+        'unsupported_media_type',
+        `Content-Type ${request.headers['content-type'] ?? '(none)'} is not supported; send application/json`,
+      )
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError('invalid_json', 'The body is empty; send a JSON object')
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -98,7 +102,8 @@ export function registerHttpBasics(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     for (const method of methods) {
-      if (method !== 'HEAD') table.push({ method: String(method), url: route.url, config: (route.config ?? {}) as FastifyContextConfig })
+      if (method !== 'HEAD')
+        table.push({ method: String(method), url: route.url, config: (route.config ?? {}) as FastifyContextConfig })
     }
     const regex = new RegExp(
       '^' + route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+') + '/?$',
@@ -113,7 +118,10 @@ export function registerHttpBasics(app: FastifyInstance): void {
     )
     if (allowed.length > 0) {
       reply.header('allow', allowed.join(', '))
-      return sendProblem(reply, new AppError('method_not_allowed', `${request.method} is not allowed here; use ${allowed.join(' or ')}`))
+      return sendProblem(
+        reply,
+        new AppError('method_not_allowed', `${request.method} is not allowed here; use ${allowed.join(' or ')}`),
+      )
     }
     return sendProblem(reply, new AppError('resource_missing', `No route ${request.method} ${path}`))
   })

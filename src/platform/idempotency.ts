@@ -22,8 +22,7 @@ export interface IdempotencyScope {
 }
 
 export type ClaimResult =
-  | { kind: 'claimed'; claim: IdempotencyClaim }
-  | { kind: 'replay'; status: number; body: string }
+  { kind: 'claimed'; claim: IdempotencyClaim } | { kind: 'replay'; status: number; body: string }
 
 /** The key was found claimed when a deferred claim reached the database: the request must be answered from it. */
 export class IdempotencyKeyTaken extends Error {
@@ -66,7 +65,8 @@ export class IdempotencyClaim implements TxParticipant {
         take: () => {
           if (this.state !== 'pending') return null
           // Its response was given to the inline claim: a claim sent alone would leave it unwritten.
-          if (this.inlineResponse) throw new Error('a claim carrying its response must be written inside its transaction')
+          if (this.inlineResponse)
+            throw new Error('a claim carrying its response must be written inside its transaction')
           this.state = 'sending'
           return claim
         },
@@ -136,8 +136,10 @@ export class IdempotencyClaim implements TxParticipant {
 }
 
 // Every idempotent write runs these two: SQL text, not a query built and compiled each time.
-const COMPLETE = 'update idempotency_keys set state = $1, response_status = $2, response_body = $3 where caller = $4 and method = $5 and path = $6 and key = $7'
-const INSERT_CLAIM = 'insert into idempotency_keys (caller, method, path, key, request_hash, state, locked_until, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8)'
+const COMPLETE =
+  'update idempotency_keys set state = $1, response_status = $2, response_body = $3 where caller = $4 and method = $5 and path = $6 and key = $7'
+const INSERT_CLAIM =
+  'insert into idempotency_keys (caller, method, path, key, request_hash, state, locked_until, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8)'
 const CLAIM = `${INSERT_CLAIM} on conflict do nothing returning key`
 /**
  * The claim made inside the request's own transaction: no conflict clause, so a key already
@@ -146,8 +148,16 @@ const CLAIM = `${INSERT_CLAIM} on conflict do nothing returning key`
  * group, and each transaction is then committed alone and hears its own outcome.
  */
 const insertClaim = mergeableInsert('idempotency_keys', [
-  ['caller', 'text'], ['method', 'text'], ['path', 'text'], ['key', 'text'], ['request_hash', 'text'], ['state', 'text'],
-  ['locked_until', 'timestamptz'], ['created_at', 'timestamptz'], ['response_status', 'integer'], ['response_body', 'text'],
+  ['caller', 'text'],
+  ['method', 'text'],
+  ['path', 'text'],
+  ['key', 'text'],
+  ['request_hash', 'text'],
+  ['state', 'text'],
+  ['locked_until', 'timestamptz'],
+  ['created_at', 'timestamptz'],
+  ['response_status', 'integer'],
+  ['response_body', 'text'],
 ])
 
 /** A response stored with its key. */
@@ -180,8 +190,22 @@ export function requestFingerprint(body: unknown): string {
 }
 
 /** The insert that claims a key (running, under a lease); it returns the key when it did. */
-function claimValues(now: Date, scope: IdempotencyScope, requestHash: string, state: 'running' | 'done' = 'running'): unknown[] {
-  return [scope.caller, scope.method, scope.path, scope.key, requestHash, state, new Date(now.getTime() + CLAIM_LEASE_MS), now]
+function claimValues(
+  now: Date,
+  scope: IdempotencyScope,
+  requestHash: string,
+  state: 'running' | 'done' = 'running',
+): unknown[] {
+  return [
+    scope.caller,
+    scope.method,
+    scope.path,
+    scope.key,
+    requestHash,
+    state,
+    new Date(now.getTime() + CLAIM_LEASE_MS),
+    now,
+  ]
 }
 
 function claimQuery(now: Date, scope: IdempotencyScope, requestHash: string): CompiledQuery {
@@ -189,8 +213,17 @@ function claimQuery(now: Date, scope: IdempotencyScope, requestHash: string): Co
 }
 
 /** The claim inside the work's transaction: running, or done with the response when the work gave it one (completeInline). */
-function inlineClaim(now: Date, scope: IdempotencyScope, requestHash: string, response: StoredResponse | null): MergeableWrite {
-  return insertClaim([...claimValues(now, scope, requestHash, response ? 'done' : 'running'), response?.status ?? null, response?.body ?? null])
+function inlineClaim(
+  now: Date,
+  scope: IdempotencyScope,
+  requestHash: string,
+  response: StoredResponse | null,
+): MergeableWrite {
+  return insertClaim([
+    ...claimValues(now, scope, requestHash, response ? 'done' : 'running'),
+    response?.status ?? null,
+    response?.body ?? null,
+  ])
 }
 
 /** Claims a key now, in a round trip of its own, or says how the request is to be answered instead. */
@@ -222,7 +255,14 @@ export async function claimIdempotencyKey(
     // Take over: compare-and-set on the row we saw, so only one retry wins.
     const taken = await db.global
       .updateTable('idempotency_keys')
-      .set({ request_hash: requestHash, state: 'running', locked_until: lease, created_at: now, response_status: null, response_body: null })
+      .set({
+        request_hash: requestHash,
+        state: 'running',
+        locked_until: lease,
+        created_at: now,
+        response_status: null,
+        response_body: null,
+      })
       .where('caller', '=', scope.caller)
       .where('method', '=', scope.method)
       .where('path', '=', scope.path)

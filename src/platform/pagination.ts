@@ -8,8 +8,17 @@ import { memo } from './memo.js'
 export const DEFAULT_LIMIT = 25
 export const MAX_LIMIT = 100
 
-export const LimitQuery = Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, description: 'Page size, 1..100' })
-export const CursorQuery = Type.String({ minLength: 1, maxLength: 512, description: 'Opaque cursor from the previous page' })
+export const LimitQuery = Type.Integer({
+  minimum: 1,
+  maximum: MAX_LIMIT,
+  default: DEFAULT_LIMIT,
+  description: 'Page size, 1..100',
+})
+export const CursorQuery = Type.String({
+  minLength: 1,
+  maxLength: 512,
+  description: 'Opaque cursor from the previous page',
+})
 
 export function ListEnvelope<T extends TSchema>(item: T, description?: string) {
   return Type.Object(
@@ -32,7 +41,12 @@ export type Keyset = readonly (string | number)[]
  * few, page after page). Keyed by the filters' JSON, which drops undefined members as the
  * fingerprint does (its member order only splits the cache).
  */
-const fingerprintOf = memo((filtersJson) => createHash('sha256').update(canonicalJson(JSON.parse(filtersJson))).digest('base64url').slice(0, 16))
+const fingerprintOf = memo((filtersJson) =>
+  createHash('sha256')
+    .update(canonicalJson(JSON.parse(filtersJson)))
+    .digest('base64url')
+    .slice(0, 16),
+)
 
 function fingerprint(filters: Record<string, unknown>): string {
   return fingerprintOf(JSON.stringify(filters))
@@ -43,7 +57,11 @@ export function encodeCursor(keyset: Keyset, filters: Record<string, unknown>): 
   return Buffer.from(JSON.stringify({ k: keyset, f: fingerprint(filters) })).toString('base64url')
 }
 
-export function decodeCursor(cursor: string | undefined, filters: Record<string, unknown>, arity: number): Keyset | null {
+export function decodeCursor(
+  cursor: string | undefined,
+  filters: Record<string, unknown>,
+  arity: number,
+): Keyset | null {
   if (cursor === undefined) return null
   let parsed: unknown
   try {
@@ -62,7 +80,9 @@ export function decodeCursor(cursor: string | undefined, filters: Record<string,
     throw new AppError('invalid_cursor', 'cursor is not one this service issued', { param: 'cursor' })
   }
   if (value.f !== fingerprint(filters)) {
-    throw new AppError('invalid_cursor', 'cursor was made with other filters; start again without it', { param: 'cursor' })
+    throw new AppError('invalid_cursor', 'cursor was made with other filters; start again without it', {
+      param: 'cursor',
+    })
   }
   return value.k as Keyset
 }

@@ -3,7 +3,16 @@ import fc from 'fast-check'
 import { Redis } from 'ioredis'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ManualClock } from './clock.js'
-import { createMemoryBucketStore, createRateLimiter, createRedisBucketStore, leaseSize, LEASE_MS, TIERS, type BucketStore, type RateTier } from './rate-limit.js'
+import {
+  createMemoryBucketStore,
+  createRateLimiter,
+  createRedisBucketStore,
+  leaseSize,
+  LEASE_MS,
+  TIERS,
+  type BucketStore,
+  type RateTier,
+} from './rate-limit.js'
 
 // Leases over Redis when REDIS_URL is set (the production pairing), over in-process buckets otherwise: the same rules.
 const redisUrl = process.env.REDIS_URL
@@ -15,7 +24,12 @@ afterAll(async () => {
 
 /** A bucket store of its own (a fresh key space), counting its steps. */
 function countedStore(): BucketStore & { steps: number } {
-  const inner = redisUrl ? createRedisBucketStore(new Redis(redisUrl, { maxRetriesPerRequest: 2 }), `oeuvre:test:rl:${randomBytes(6).toString('hex')}:`) : createMemoryBucketStore()
+  const inner = redisUrl
+    ? createRedisBucketStore(
+        new Redis(redisUrl, { maxRetriesPerRequest: 2 }),
+        `oeuvre:test:rl:${randomBytes(6).toString('hex')}:`,
+      )
+    : createMemoryBucketStore()
   stores.push(inner)
   const counted = {
     steps: 0,
@@ -46,8 +60,11 @@ describe(`rate-limit leases (${backend} buckets)`, () => {
     for (let i = 0; i < SESSION.burst + 30; i += 1) verdicts.push(await limiter.take('caller', SESSION))
     const admitted = verdicts.filter((v) => v.allowed)
     expect(admitted).toHaveLength(SESSION.burst)
-    expect(admitted.map((v) => v.remaining)).toEqual(Array.from({ length: SESSION.burst }, (_, i) => SESSION.burst - 1 - i))
-    for (const refused of verdicts.slice(SESSION.burst)) expect(refused).toMatchObject({ allowed: false, remaining: 0, retryAfter: 1 })
+    expect(admitted.map((v) => v.remaining)).toEqual(
+      Array.from({ length: SESSION.burst }, (_, i) => SESSION.burst - 1 - i),
+    )
+    for (const refused of verdicts.slice(SESSION.burst))
+      expect(refused).toMatchObject({ allowed: false, remaining: 0, retryAfter: 1 })
     // 1,200 tokens in leases of 18, then one step per refusal.
     expect(store.steps).toBe(Math.ceil(SESSION.burst / 18) + 30)
   })
@@ -79,7 +96,14 @@ describe(`rate-limit leases (${backend} buckets)`, () => {
     const tier: RateTier = { perMinute: 600, burst: 640 }
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ node: fc.nat(2), burst: fc.integer({ min: 1, max: 40 }), pauseMs: fc.constantFrom(0, 0, 50, 400, 1_200) }), { minLength: 1, maxLength: 60 }),
+        fc.array(
+          fc.record({
+            node: fc.nat(2),
+            burst: fc.integer({ min: 1, max: 40 }),
+            pauseMs: fc.constantFrom(0, 0, 50, 400, 1_200),
+          }),
+          { minLength: 1, maxLength: 60 },
+        ),
         async (steps) => {
           const clock = new ManualClock()
           const store = countedStore()
@@ -87,7 +111,9 @@ describe(`rate-limit leases (${backend} buckets)`, () => {
           const started = clock.now().getTime()
           let admitted = 0
           for (const step of steps) {
-            const verdicts = await Promise.all(Array.from({ length: step.burst }, () => nodes[step.node]!.take('shared', tier)))
+            const verdicts = await Promise.all(
+              Array.from({ length: step.burst }, () => nodes[step.node]!.take('shared', tier)),
+            )
             admitted += verdicts.filter((v) => v.allowed).length
             clock.advance(step.pauseMs)
           }

@@ -50,7 +50,14 @@ function verdict(tier: RateTier, tokens: number, allowed: boolean, cost: number,
  * (leased earlier, never used) go back first, never beyond the burst. Cost 0 only looks.
  */
 export interface BucketStore {
-  take(key: string, tier: RateTier, nowMs: number, cost: number, want: number, refund: number): Promise<{ allowed: boolean; tokens: number; granted: number }>
+  take(
+    key: string,
+    tier: RateTier,
+    nowMs: number,
+    cost: number,
+    want: number,
+    refund: number,
+  ): Promise<{ allowed: boolean; tokens: number; granted: number }>
   close(): Promise<void>
 }
 
@@ -126,9 +133,19 @@ return { allowed, tostring(tokens), granted }
 /** Buckets in Redis, shared by every API node. */
 export function createRedisBucketStore(redis: Redis, prefix = 'oeuvre:rl:'): BucketStore {
   redis.defineCommand('oeuvreTake', { numberOfKeys: 1, lua: TAKE_SCRIPT })
-  const run = (redis as unknown as {
-    oeuvreTake(key: string, now: number, perMinute: number, burst: number, cost: number, want: number, refund: number): Promise<[number, string, number]>
-  }).oeuvreTake.bind(redis)
+  const run = (
+    redis as unknown as {
+      oeuvreTake(
+        key: string,
+        now: number,
+        perMinute: number,
+        burst: number,
+        cost: number,
+        want: number,
+        refund: number,
+      ): Promise<[number, string, number]>
+    }
+  ).oeuvreTake.bind(redis)
   return {
     async take(key, tier, now, cost, want, refund) {
       const [allowed, tokens, granted] = await run(prefix + key, now, tier.perMinute, tier.burst, cost, want, refund)

@@ -56,7 +56,11 @@ function describe(error: ErrorObject, param: string): FieldError {
       return { param, code: 'unknown', message: `${param} is not a known parameter` }
     case 'type':
       if (schema['x-kind'] === 'decimal' && typeof error.data === 'number') {
-        return { param, code: 'invalid_type', message: `${param} must be a decimal string such as "12.50", not a JSON number` }
+        return {
+          param,
+          code: 'invalid_type',
+          message: `${param} must be a decimal string such as "12.50", not a JSON number`,
+        }
       }
       return { param, code: 'invalid_type', message: `${param} ${error.message ?? 'has the wrong type'}` }
     case 'pattern':
@@ -87,11 +91,17 @@ function describe(error: ErrorObject, param: string): FieldError {
 /** Turns schema validation failures into one problem with every field listed. */
 export function validationError(errors: ErrorObject[], part: string): AppError {
   // anyOf/oneOf report their branches too; the branch errors are the useful ones.
-  const useful = errors.filter((error) => error.keyword !== 'anyOf' && error.keyword !== 'oneOf' && error.keyword !== 'if')
+  const useful = errors.filter(
+    (error) => error.keyword !== 'anyOf' && error.keyword !== 'oneOf' && error.keyword !== 'if',
+  )
   const fields = (useful.length ? useful : errors).map((error) => describe(error, paramName(error)))
   const unique = fields.filter((field, index) => fields.findIndex((other) => other.param === field.param) === index)
   const first = unique[0] ?? { param: part, code: 'invalid', message: `${part} is invalid` }
   const code =
-    first.code === 'missing' ? 'parameter_missing' : first.code === 'unknown' ? 'parameter_unknown' : 'parameter_invalid'
+    first.code === 'missing'
+      ? 'parameter_missing'
+      : first.code === 'unknown'
+        ? 'parameter_unknown'
+        : 'parameter_invalid'
   return new AppError(code, first.message ?? 'invalid parameter', { param: first.param, errors: unique })
 }

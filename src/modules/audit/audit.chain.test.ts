@@ -4,14 +4,22 @@ import { describe, expect, it } from 'vitest'
 import { referenceCanonicalJson } from '../../platform/canonical-json.js'
 import { canonicalEventText, eventHash, GENESIS_HASH, type ChainedContent } from './audit.chain.js'
 
-const anyString = fc.string({ unit: fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), fc.constantFrom('"', '\\', '\n', '\u2028', '\ud800')) })
+const anyString = fc.string({
+  unit: fc.oneof(
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+    fc.constantFrom('"', '\\', '\n', '\u2028', '\ud800'),
+  ),
+})
 const content: fc.Arbitrary<ChainedContent> = fc.record({
   id: fc.oneof(anyString, fc.constant('evt_01M81DCA6352SNA2CVRQ3Z551X')),
   orgId: anyString,
   sequence: fc.oneof(fc.integer({ min: 1 }), fc.constant(Number.MAX_SAFE_INTEGER)),
   action: anyString,
   userId: anyString,
-  createdAt: fc.oneof(anyString, fc.date({ noInvalidDate: true }).map((date) => date.toISOString())),
+  createdAt: fc.oneof(
+    anyString,
+    fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+  ),
   resource: fc.option(fc.record({ type: anyString, id: anyString })),
   data: fc.jsonValue({ stringUnit: 'binary' }),
 })
@@ -40,14 +48,26 @@ describe('the event hash (docs/audit.md recipe)', () => {
   })
 
   it('falls back to the reference for content outside the declared shape (a hash member, extra resource fields)', () => {
-    const base: ChainedContent = { id: 'evt_1', orgId: 'org_1', sequence: 3, action: 'x.y', userId: 'usr_1', createdAt: '2026-01-01T00:00:00.000Z', resource: null, data: {} }
+    const base: ChainedContent = {
+      id: 'evt_1',
+      orgId: 'org_1',
+      sequence: 3,
+      action: 'x.y',
+      userId: 'usr_1',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      resource: null,
+      data: {},
+    }
     const odd = [
       { ...base, resource: { type: 'a', id: 'b', extra: 1 } as ChainedContent['resource'] },
       { ...base, resource: { type: 'a' } as ChainedContent['resource'] },
       { ...base, sequence: 1.5 },
       { ...base, hash: 'sha256:...' } as ChainedContent,
     ]
-    for (const event of odd) expect(canonicalEventText(event, GENESIS_HASH)).toBe(referenceCanonicalJson({ ...pickOwn(event), previousHash: GENESIS_HASH }))
+    for (const event of odd)
+      expect(canonicalEventText(event, GENESIS_HASH)).toBe(
+        referenceCanonicalJson({ ...pickOwn(event), previousHash: GENESIS_HASH }),
+      )
   })
 })
 

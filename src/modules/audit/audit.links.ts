@@ -14,7 +14,9 @@ import { eventHash } from './audit.chain.js'
 /** The columns a link needs, in the order `readLinks` expects them. */
 const LINK_COLUMNS = 'sequence, id, action, user_id, resource_type, resource_id, created_at, data, hash'
 const FIELDS = 9
-const [SEQUENCE, ID, ACTION, USER_ID, RESOURCE_TYPE, RESOURCE_ID, CREATED_AT, DATA, HASH] = [0, 1, 2, 3, 4, 5, 6, 7, 8] as const
+const [SEQUENCE, ID, ACTION, USER_ID, RESOURCE_TYPE, RESOURCE_ID, CREATED_AT, DATA, HASH] = [
+  0, 1, 2, 3, 4, 5, 6, 7, 8,
+] as const
 
 /** The query whose binary COPY a LinkChecker reads: one org's events `from`..`to`, in sequence order. */
 export function linkQuery(orgIdLiteral: string, from: number, to: number): string {
@@ -273,12 +275,24 @@ export class LinkChecker {
 
   private check(bytes: Buffer, starts: number[], lengths: number[]): void {
     const expected = this.verified + 1
-    if (lengths[SEQUENCE] !== 8 || lengths[CREATED_AT] !== 8 || lengths[ID]! < 0 || lengths[ACTION]! < 0 || lengths[USER_ID]! < 0 || lengths[DATA]! < 0 || lengths[HASH]! < 0) {
+    if (
+      lengths[SEQUENCE] !== 8 ||
+      lengths[CREATED_AT] !== 8 ||
+      lengths[ID]! < 0 ||
+      lengths[ACTION]! < 0 ||
+      lengths[USER_ID]! < 0 ||
+      lengths[DATA]! < 0 ||
+      lengths[HASH]! < 0
+    ) {
       throw new Error('a binary COPY row not of the org_events link columns')
     }
     const sequence = bytes.readInt32BE(starts[SEQUENCE]!) * TWO_32 + bytes.readUInt32BE(starts[SEQUENCE]! + 4)
     if (sequence !== expected) {
-      this.broken = { sequence: expected, eventId: null, reason: `event ${expected} is missing (next present is ${sequence})` }
+      this.broken = {
+        sequence: expected,
+        eventId: null,
+        reason: `event ${expected} is missing (next present is ${sequence})`,
+      }
       return
     }
     this.times.read(bytes, starts[CREATED_AT]!)
@@ -298,11 +312,29 @@ export class LinkChecker {
   }
 
   /** Whether the event's canonical text, written from the stored bytes as they stand, hashes to the stored hash. */
-  private hashesAsStored(bytes: Buffer, starts: number[], lengths: number[], sequence: number, hashStart: number, hashEnd: number): boolean {
+  private hashesAsStored(
+    bytes: Buffer,
+    starts: number[],
+    lengths: number[],
+    sequence: number,
+    hashStart: number,
+    hashEnd: number,
+  ): boolean {
     const hasResource = lengths[RESOURCE_TYPE]! > 0 && lengths[RESOURCE_ID]! > 0
-    if (!this.previousVerbatim || hashEnd - hashStart !== SHA256_PREFIX.length + 64 || this.times.millisecond < 0) return false
+    if (!this.previousVerbatim || hashEnd - hashStart !== SHA256_PREFIX.length + 64 || this.times.millisecond < 0)
+      return false
     this.length = 0
-    this.reserve(lengths[DATA]! + lengths[ID]! + lengths[ACTION]! + lengths[USER_ID]! + Math.max(0, lengths[RESOURCE_TYPE]!) + Math.max(0, lengths[RESOURCE_ID]!) + this.previous.length + this.orgIdJson.length + 256)
+    this.reserve(
+      lengths[DATA]! +
+        lengths[ID]! +
+        lengths[ACTION]! +
+        lengths[USER_ID]! +
+        Math.max(0, lengths[RESOURCE_TYPE]!) +
+        Math.max(0, lengths[RESOURCE_ID]!) +
+        this.previous.length +
+        this.orgIdJson.length +
+        256,
+    )
     // The text fields are checked to need no JSON escape as they are copied (else: the recipe).
     this.constant(PART.action)
     if (!this.verbatimField(bytes, starts, lengths, ACTION)) return false
@@ -329,14 +361,16 @@ export class LinkChecker {
     // A plain view: cheaper to make than a Buffer's subarray, once per event.
     const digest = hash('sha256', new Uint8Array(this.text.buffer, this.text.byteOffset, this.length), 'hex')
     // The stored `sha256:<hex>` compared in place, without decoding it or making a string of it.
-    for (let i = 0; i < SHA256_PREFIX.length; i += 1) if (bytes[hashStart + i] !== SHA256_PREFIX.charCodeAt(i)) return false
+    for (let i = 0; i < SHA256_PREFIX.length; i += 1)
+      if (bytes[hashStart + i] !== SHA256_PREFIX.charCodeAt(i)) return false
     const hexStart = hashStart + SHA256_PREFIX.length
     for (let i = 0; i < 64; i += 1) if (bytes[hexStart + i] !== digest.charCodeAt(i)) return false
     return true
   }
 
   private decode(bytes: Buffer, starts: number[], lengths: number[], createdAt: string): StoredLink {
-    const text = (field: number): string | null => (lengths[field]! < 0 ? null : bytes.toString('utf8', starts[field]!, starts[field]! + lengths[field]!))
+    const text = (field: number): string | null =>
+      lengths[field]! < 0 ? null : bytes.toString('utf8', starts[field]!, starts[field]! + lengths[field]!)
     return {
       id: text(ID)!,
       action: text(ACTION)!,

@@ -15,7 +15,13 @@ const ACTIONS = ['catalog.created', 'creator.created', 'revenue.created'] as con
 
 /** What event data can hold: anything JSON, strings with quotes, escapes and astral characters included. */
 const data = fc.jsonValue({ maxDepth: 3, depthSize: 'small' })
-const resource = fc.option(fc.record({ type: fc.constantFrom('catalog', 'creator', 'revenue'), id: fc.string({ unit: 'grapheme', maxLength: 20 }) }), { nil: null })
+const resource = fc.option(
+  fc.record({
+    type: fc.constantFrom('catalog', 'creator', 'revenue'),
+    id: fc.string({ unit: 'grapheme', maxLength: 20 }),
+  }),
+  { nil: null },
+)
 
 describe('the feed written straight from the stored rows', () => {
   it('is exactly the page `list` builds, for any events, filters and page sizes', async () => {
@@ -26,7 +32,11 @@ describe('the feed written straight from the stored rows', () => {
         fc.option(fc.constantFrom(...ACTIONS), { nil: undefined }),
         async (items, limit, action) => {
           const owner = await ownerWithOrg(t.app)
-          const ctx: RequestContext = { orgId: owner.orgId, requestId: 'req_test', actor: { userId: owner.userId, kind: 'person', role: 'owner' } }
+          const ctx: RequestContext = {
+            orgId: owner.orgId,
+            requestId: 'req_test',
+            actor: { userId: owner.userId, kind: 'person', role: 'owner' },
+          }
           await t.db.tx(ctx, (tx) => t.services.audit.appendMany(tx, ctx, items))
           let cursor: string | undefined
           for (let pages = 0; pages < 20; pages += 1) {
@@ -45,12 +55,20 @@ describe('the feed written straight from the stored rows', () => {
 
   it('writes every string exactly as JSON.stringify does (quotes, escapes, controls, surrogates, astral characters)', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), fc.stringMatching(/^[a-z]{3}_[0-9A-Z]{26}$/)), (value) => {
-        expect(jsonString(value)).toBe(JSON.stringify(value))
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'binary' }),
+          fc.string({ unit: 'grapheme' }),
+          fc.stringMatching(/^[a-z]{3}_[0-9A-Z]{26}$/),
+        ),
+        (value) => {
+          expect(jsonString(value)).toBe(JSON.stringify(value))
+        },
+      ),
       { numRuns: 2000 },
     )
-    for (const value of ['', '"', '\\', '\u0000', '\u001f', '\u007f', '\u2028', '\ud800', '\udc00x', 'é😀']) expect(jsonString(value)).toBe(JSON.stringify(value))
+    for (const value of ['', '"', '\\', '\u0000', '\u001f', '\u007f', '\u2028', '\ud800', '\udc00x', 'é😀'])
+      expect(jsonString(value)).toBe(JSON.stringify(value))
   })
 
   it('answers both feed routes with that JSON, as application/json', async () => {

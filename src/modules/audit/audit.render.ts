@@ -49,7 +49,8 @@ const text = jsonString
 
 /** One event of `orgId` (its JSON string given) as JSON: presentEvent's fields in its order, `data` as stored. */
 export function renderEvent(row: RenderableEventRow, orgIdJson: string): string {
-  const resource = row.resource_type && row.resource_id ? `{"type":${text(row.resource_type)},"id":${text(row.resource_id)}}` : 'null'
+  const resource =
+    row.resource_type && row.resource_id ? `{"type":${text(row.resource_type)},"id":${text(row.resource_id)}}` : 'null'
   return (
     `{"id":${text(row.id)},"orgId":${orgIdJson},"action":${text(row.action)},"userId":${text(row.user_id)},` +
     `"createdAt":${text(row.created_at_iso)},"hash":${text(row.hash)},"sequence":${row.sequence_digits},"resource":${resource},"data":${row.data_json}}`
@@ -60,7 +61,13 @@ export function renderEvent(row: RenderableEventRow, orgIdJson: string): string 
  * The feed's list envelope as JSON, from `limit + 1` rows fetched for `orgId` (the cursor always
  * returned, as toPage does). The rows carry no org_id: every one is the org's, written once here.
  */
-export function renderEventPage(orgId: string, rows: readonly RenderableEventRow[], limit: number, filters: Record<string, unknown>, previous: Keyset): string {
+export function renderEventPage(
+  orgId: string,
+  rows: readonly RenderableEventRow[],
+  limit: number,
+  filters: Record<string, unknown>,
+  previous: Keyset,
+): string {
   const hasMore = rows.length > limit
   const visible = hasMore ? rows.slice(0, limit) : rows
   const last = visible[visible.length - 1]

@@ -20,7 +20,8 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog): void
       config: { auth: 'session', access: 'events:read' },
     },
     // Written straight from the stored rows; the schema above documents it.
-    async (request, reply) => reply.type('application/json').send(await audit.listJson(request.ctx.orgId, request.query)),
+    async (request, reply) =>
+      reply.type('application/json').send(await audit.listJson(request.ctx.orgId, request.query)),
   )
 
   api.get(

@@ -159,7 +159,8 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
   // Each transaction's staged events; one transaction appends to one org's chain.
   const stages = new WeakMap<Tx, { orgId: string; events: PendingEvent[] }>()
   // One function for every run this log defers: the group commit merges the runs made by the same one.
-  const mergeRuns = (parts: readonly unknown[]) => appendStatement(db.global, mergeAppendRuns(parts as AppendRun[])).compile()
+  const mergeRuns = (parts: readonly unknown[]) =>
+    appendStatement(db.global, mergeAppendRuns(parts as AppendRun[])).compile()
 
   function stage(tx: Tx, ctx: AuditActor, items: readonly AppendItem[]): void {
     let staged = stages.get(tx)
@@ -169,7 +170,8 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
       staged = { orgId: ctx.orgId, events: [] }
       stages.set(tx, staged)
     }
-    if (staged.orgId !== ctx.orgId) throw new Error(`one transaction appends to one org's chain (${staged.orgId}, not ${ctx.orgId})`)
+    if (staged.orgId !== ctx.orgId)
+      throw new Error(`one transaction appends to one org's chain (${staged.orgId}, not ${ctx.orgId})`)
     for (const item of items) {
       staged.events.push({
         id: deps.ids.next('event'),
@@ -192,7 +194,10 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
    * (the events staged, and where each was placed; with 'now-unread', only how many were
    * appended is read back, and nothing is answered).
    */
-  async function write(tx: Tx, when: 'with-commit' | 'now' | 'now-unread'): Promise<{ orgId: string; events: PendingEvent[]; placed: Map<string, Placed> } | null> {
+  async function write(
+    tx: Tx,
+    when: 'with-commit' | 'now' | 'now-unread',
+  ): Promise<{ orgId: string; events: PendingEvent[]; placed: Map<string, Placed> } | null> {
     const staged = stages.get(tx)
     stages.delete(tx)
     if (!staged || staged.events.length === 0) return null
@@ -214,7 +219,8 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
     }
     const [rows = []] = await db.batch(tx, [statement])
     const placed = new Map(rows.map((row) => [row.id as string, row as Placed]))
-    if (placed.size !== events.length) throw new Error(`${events.length} events were staged but ${placed.size} appended`)
+    if (placed.size !== events.length)
+      throw new Error(`${events.length} events were staged but ${placed.size} appended`)
     return { orgId, events, placed }
   }
 
@@ -278,7 +284,10 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
 
     async listJson(orgId, query) {
       const { filters, afterSequence } = feedPosition(query)
-      const rows = await deps.db.read(orgId, async (db) => (await db.executeQuery<RenderableEventRow>(renderedFeedQuery(orgId, query, afterSequence))).rows)
+      const rows = await deps.db.read(
+        orgId,
+        async (db) => (await db.executeQuery<RenderableEventRow>(renderedFeedQuery(orgId, query, afterSequence))).rows,
+      )
       const page = renderEventPage(orgId, rows, query.limit, filters, [Number(afterSequence)])
       // The rows die here, but what still points at their array (the driver's result, a settled
       // promise) may have been promoted to the old generation while the request waited, and a

@@ -38,7 +38,8 @@ export function joinRunTexts(texts: readonly string[]): string {
   const joined = texts.join(RUN_TEXT_SEPARATOR)
   // Counted in the one text (a search of flat bytes) rather than in each text first.
   let separators = 0
-  for (let at = joined.indexOf(RUN_TEXT_SEPARATOR); at !== -1; at = joined.indexOf(RUN_TEXT_SEPARATOR, at + 1)) separators += 1
+  for (let at = joined.indexOf(RUN_TEXT_SEPARATOR); at !== -1; at = joined.indexOf(RUN_TEXT_SEPARATOR, at + 1))
+    separators += 1
   if (separators !== Math.max(0, texts.length - 1)) throw new Error('an event template or data text holds U+0002')
   return joined
 }

@@ -10,7 +10,15 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../db/database.js'
 import { asOwner } from '../../db/sql-backend.js'
-import { buildTestApp, call, expectProblem, ownerWithOrg, uniqueEmail, type OrgAccount, type TestApp } from '../../../test/helpers.js'
+import {
+  buildTestApp,
+  call,
+  expectProblem,
+  ownerWithOrg,
+  uniqueEmail,
+  type OrgAccount,
+  type TestApp,
+} from '../../../test/helpers.js'
 import { mergeAppendRuns } from './audit.service.js'
 import { verifyChain } from './audit.verify.js'
 import { startRangeWalkers } from './audit.verify.threads.js'
@@ -36,13 +44,20 @@ interface EventRecord {
 }
 
 const invite = (owner: OrgAccount) =>
-  call(t.app, { method: 'POST', url: '/api/members/invitations', token: owner.token, body: { email: uniqueEmail('guest'), role: 'viewer' } })
+  call(t.app, {
+    method: 'POST',
+    url: '/api/members/invitations',
+    token: owner.token,
+    body: { email: uniqueEmail('guest'), role: 'viewer' },
+  })
 
 async function allEvents(owner: OrgAccount): Promise<EventRecord[]> {
   const events: EventRecord[] = []
   let cursor = ''
   for (;;) {
-    const page = (await call(t.app, { url: `/api/org-events?limit=100${cursor ? `&cursor=${cursor}` : ''}`, token: owner.token })).json()
+    const page = (
+      await call(t.app, { url: `/api/org-events?limit=100${cursor ? `&cursor=${cursor}` : ''}`, token: owner.token })
+    ).json()
     events.push(...page.data)
     cursor = page.pagination.cursor
     if (!page.pagination.hasMore) return events
@@ -99,7 +114,11 @@ describe('the org event log', () => {
     const owner = await ownerWithOrg(t.app)
     await invite(owner)
     const ctx = { orgId: owner.orgId, actor: { userId: owner.userId } }
-    const items = Array.from({ length: 5 }, (_, i) => ({ action: 'test.bulk', resource: { type: 'test', id: `t${i}` }, data: { i } }))
+    const items = Array.from({ length: 5 }, (_, i) => ({
+      action: 'test.bulk',
+      resource: { type: 'test', id: `t${i}` },
+      data: { i },
+    }))
     const appended = await t.db.tx(ctx, (tx) => t.services.audit.appendMany(tx, ctx, items))
     expect(appended.map((e) => e.sequence)).toEqual([3, 4, 5, 6, 7])
     await invite(owner)
@@ -116,7 +135,9 @@ describe('the org event log', () => {
   it('does not let the application role change or delete events', async () => {
     const owner = await ownerWithOrg(t.app)
     await expect(
-      t.db.tx({ orgId: owner.orgId }, (tx) => sql`update org_events set action = 'x.y' where org_id = ${owner.orgId}`.execute(tx)),
+      t.db.tx({ orgId: owner.orgId }, (tx) =>
+        sql`update org_events set action = 'x.y' where org_id = ${owner.orgId}`.execute(tx),
+      ),
     ).rejects.toThrow(/permission denied/)
     await expect(
       t.db.tx({ orgId: owner.orgId }, (tx) => sql`delete from org_events where org_id = ${owner.orgId}`.execute(tx)),
@@ -128,7 +149,9 @@ describe('the org event log', () => {
     for (let i = 0; i < 4; i += 1) await invite(owner)
     const events = await allEvents(owner)
     const tamper = (statement: string) => asTableOwner(statement, owner.orgId)
-    await tamper(`update org_events set data = jsonb_set(data::jsonb, '{role}', '"owner"')::text where org_id = $1 and sequence = 3`)
+    await tamper(
+      `update org_events set data = jsonb_set(data::jsonb, '{role}', '"owner"')::text where org_id = $1 and sequence = 3`,
+    )
     const altered = await verifyChain(t.db, owner.orgId)
     expect(altered.ok).toBe(false)
     expect(altered.broken).toMatchObject({ sequence: 3, eventId: events[2]!.id })
@@ -147,42 +170,76 @@ describe('the org event log', () => {
     expect(await verifyChain(t.db, owner.orgId, { batchSize: 1 })).toEqual({ orgId: owner.orgId, ok: true, events: 7 })
 
     // A row past the head (as if inserted around the service): the head disagrees with what is stored.
-    await tamper(`insert into org_events select org_id, 8, 'evt_00000000000000000000000008', action, user_id, resource_type, resource_id, data, created_at, hash from org_events where org_id = $1 and sequence = 7`)
+    await tamper(
+      `insert into org_events select org_id, 8, 'evt_00000000000000000000000008', action, user_id, resource_type, resource_id, data, created_at, hash from org_events where org_id = $1 and sequence = 7`,
+    )
     const beyond = await verifyChain(t.db, owner.orgId, { batchSize: 3 })
     expect(beyond).toMatchObject({ ok: false, events: 7, broken: { sequence: 8, eventId: null } })
     expect(beyond.broken?.reason).toContain('head records 7')
 
     await tamper('delete from org_events where org_id = $1 and sequence = 4')
     const gap = await verifyChain(t.db, owner.orgId, { batchSize: 3 })
-    expect(gap).toMatchObject({ ok: false, events: 3, broken: { sequence: 4, eventId: null, reason: 'event 4 is missing (next present is 5)' } })
+    expect(gap).toMatchObject({
+      ok: false,
+      events: 3,
+      broken: { sequence: 4, eventId: null, reason: 'event 4 is missing (next present is 5)' },
+    })
     const gapInBatch = await verifyChain(t.db, owner.orgId, { batchSize: 5 })
-    expect(gapInBatch).toMatchObject({ ok: false, events: 3, broken: { sequence: 4, reason: 'event 4 is missing (next present is 5)' } })
+    expect(gapInBatch).toMatchObject({
+      ok: false,
+      events: 3,
+      broken: { sequence: 4, reason: 'event 4 is missing (next present is 5)' },
+    })
     const gapEndingBatch = await verifyChain(t.db, owner.orgId, { batchSize: 4 })
-    expect(gapEndingBatch).toMatchObject({ ok: false, events: 3, broken: { sequence: 4, reason: 'event 4 is missing (next present is 5)' } })
+    expect(gapEndingBatch).toMatchObject({
+      ok: false,
+      events: 3,
+      broken: { sequence: 4, reason: 'event 4 is missing (next present is 5)' },
+    })
   })
 
   it('walks a chain in ranges on several threads and names exactly the link one thread names', async () => {
     // Other threads reach the run's PostgreSQL database; PGlite has no server to share, so there
     // the option is ignored and its address never dialled.
-    const databaseUrl = t.db.kind === 'pg' ? (process.env.OEUVRE_TEST_DATABASE_URL ?? '') : 'postgres://never-dialled.invalid/none'
+    const databaseUrl =
+      t.db.kind === 'pg' ? (process.env.OEUVRE_TEST_DATABASE_URL ?? '') : 'postgres://never-dialled.invalid/none'
     const tampering = fc.constantFrom('none', 'data', 'hash', 'delete', 'delete-last', 'insert-past-head')
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ events: fc.integer({ min: 2, max: 9 }), at: fc.nat(), tamper: tampering, threads: fc.integer({ min: 2, max: 3 }), minRange: fc.integer({ min: 1, max: 3 }), batchSize: fc.integer({ min: 1, max: 4 }) }),
+        fc.record({
+          events: fc.integer({ min: 2, max: 9 }),
+          at: fc.nat(),
+          tamper: tampering,
+          threads: fc.integer({ min: 2, max: 3 }),
+          minRange: fc.integer({ min: 1, max: 3 }),
+          batchSize: fc.integer({ min: 1, max: 4 }),
+        }),
         async ({ events, at, tamper, threads, minRange, batchSize }) => {
           const owner = await ownerWithOrg(t.app)
           for (let i = 1; i < events; i += 1) await invite(owner)
           const sequence = (at % events) + 1
           const change = (statement: string) => asTableOwner(statement, owner.orgId)
-          if (tamper === 'data') await change(`update org_events set data = jsonb_set(data::jsonb, '{tampered}', 'true')::text where org_id = $1 and sequence = ${sequence}`)
-          if (tamper === 'hash') await change(`update org_events set hash = 'sha256:' || repeat('0', 64) where org_id = $1 and sequence = ${sequence}`)
+          if (tamper === 'data')
+            await change(
+              `update org_events set data = jsonb_set(data::jsonb, '{tampered}', 'true')::text where org_id = $1 and sequence = ${sequence}`,
+            )
+          if (tamper === 'hash')
+            await change(
+              `update org_events set hash = 'sha256:' || repeat('0', 64) where org_id = $1 and sequence = ${sequence}`,
+            )
           if (tamper === 'delete') await change(`delete from org_events where org_id = $1 and sequence = ${sequence}`)
-          if (tamper === 'delete-last') await change(`delete from org_events where org_id = $1 and sequence >= ${sequence}`)
+          if (tamper === 'delete-last')
+            await change(`delete from org_events where org_id = $1 and sequence >= ${sequence}`)
           if (tamper === 'insert-past-head') {
-            await change(`insert into org_events select org_id, ${events + 1}, 'evt_0000000000000000000000000x', action, user_id, resource_type, resource_id, data, created_at, hash from org_events where org_id = $1 and sequence = ${events}`)
+            await change(
+              `insert into org_events select org_id, ${events + 1}, 'evt_0000000000000000000000000x', action, user_id, resource_type, resource_id, data, created_at, hash from org_events where org_id = $1 and sequence = ${events}`,
+            )
           }
           const alone = await verifyChain(t.db, owner.orgId, { batchSize })
-          const together = await verifyChain(t.db, owner.orgId, { batchSize, parallel: { databaseUrl, threads, minRange } })
+          const together = await verifyChain(t.db, owner.orgId, {
+            batchSize,
+            parallel: { databaseUrl, threads, minRange },
+          })
           expect(together).toEqual(alone)
           expect(alone.ok).toBe(tamper === 'none')
         },
@@ -194,17 +251,23 @@ describe('the org event log', () => {
   it('walks with worker threads started ahead of it, reuses them from walk to walk, and closes them', async () => {
     // `oeuvre audit verify` starts its threads first (audit.verify.threads.ts). On PGlite the walk
     // stays in this thread and the started ones, which cannot reach a server, still close by themselves.
-    const databaseUrl = t.db.kind === 'pg' ? (process.env.OEUVRE_TEST_DATABASE_URL ?? '') : 'postgres://127.0.0.1:1/none'
+    const databaseUrl =
+      t.db.kind === 'pg' ? (process.env.OEUVRE_TEST_DATABASE_URL ?? '') : 'postgres://127.0.0.1:1/none'
     const intact = await ownerWithOrg(t.app)
     for (let i = 0; i < 8; i += 1) await invite(intact)
     const tampered = await ownerWithOrg(t.app)
     for (let i = 0; i < 8; i += 1) await invite(tampered)
-    await asTableOwner(`update org_events set data = jsonb_set(data::jsonb, '{tampered}', 'true')::text where org_id = $1 and sequence = 2`, tampered.orgId)
+    await asTableOwner(
+      `update org_events set data = jsonb_set(data::jsonb, '{tampered}', 'true')::text where org_id = $1 and sequence = 2`,
+      tampered.orgId,
+    )
     const walkers = startRangeWalkers(databaseUrl, 2)
     const options = { batchSize: 2, parallel: { databaseUrl, threads: 3, minRange: 1, walkers } }
     try {
       for (const owner of [intact, tampered, intact]) {
-        expect(await verifyChain(t.db, owner.orgId, options)).toEqual(await verifyChain(t.db, owner.orgId, { batchSize: 2 }))
+        expect(await verifyChain(t.db, owner.orgId, options)).toEqual(
+          await verifyChain(t.db, owner.orgId, { batchSize: 2 }),
+        )
       }
     } finally {
       const ended = await walkers.close()
@@ -220,8 +283,11 @@ describe('the org event log', () => {
     for (let i = 0; i < 5; i += 1) await invite(owner)
     const url = new URL(process.env.OEUVRE_TEST_DATABASE_URL ?? 'postgres://127.0.0.1/none')
     url.pathname = '/oeuvre_no_such_database'
-    const verifying = verifyChain(t.db, owner.orgId, { parallel: { databaseUrl: url.toString(), threads: 2, minRange: 1 } })
-    if (t.db.kind === 'pg') await expect(verifying).rejects.toThrow(/verifying a range of the chain failed: .*oeuvre_no_such_database/)
+    const verifying = verifyChain(t.db, owner.orgId, {
+      parallel: { databaseUrl: url.toString(), threads: 2, minRange: 1 },
+    })
+    if (t.db.kind === 'pg')
+      await expect(verifying).rejects.toThrow(/verifying a range of the chain failed: .*oeuvre_no_such_database/)
     else expect(await verifying).toEqual({ orgId: owner.orgId, ok: true, events: 6 })
   })
 
@@ -242,17 +308,23 @@ describe('GET /api/org-events', () => {
     const first = (await call(t.app, { url: '/api/org-events?limit=3', token: owner.token })).json()
     expect(first.data.map((e: EventRecord) => e.sequence)).toEqual([1, 2, 3])
     expect(first.pagination.hasMore).toBe(true)
-    const second = (await call(t.app, { url: `/api/org-events?limit=3&cursor=${first.pagination.cursor}`, token: owner.token })).json()
+    const second = (
+      await call(t.app, { url: `/api/org-events?limit=3&cursor=${first.pagination.cursor}`, token: owner.token })
+    ).json()
     expect(second.data.map((e: EventRecord) => e.sequence)).toEqual([4, 5])
     expect(second.pagination).toMatchObject({ hasMore: false })
     expect(second.pagination.cursor).toEqual(expect.any(String))
 
-    const empty = (await call(t.app, { url: `/api/org-events?limit=3&cursor=${second.pagination.cursor}`, token: owner.token })).json()
+    const empty = (
+      await call(t.app, { url: `/api/org-events?limit=3&cursor=${second.pagination.cursor}`, token: owner.token })
+    ).json()
     expect(empty.data).toEqual([])
     expect(empty.pagination.cursor).toBe(second.pagination.cursor)
 
     await invite(owner)
-    const polled = (await call(t.app, { url: `/api/org-events?limit=3&cursor=${empty.pagination.cursor}`, token: owner.token })).json()
+    const polled = (
+      await call(t.app, { url: `/api/org-events?limit=3&cursor=${empty.pagination.cursor}`, token: owner.token })
+    ).json()
     expect(polled.data.map((e: EventRecord) => e.sequence)).toEqual([6])
   })
 
@@ -262,15 +334,24 @@ describe('GET /api/org-events', () => {
     t.clock.advance(1000)
     const start = t.clock.now().toISOString()
     await invite(owner)
-    const invited = (await call(t.app, { url: '/api/org-events?action=member.invited&limit=1', token: owner.token })).json()
+    const invited = (
+      await call(t.app, { url: '/api/org-events?action=member.invited&limit=1', token: owner.token })
+    ).json()
     expect(invited.data).toHaveLength(1)
     expect(invited.data[0].action).toBe('member.invited')
-    const since = (await call(t.app, { url: `/api/org-events?since=${encodeURIComponent(start)}`, token: owner.token })).json()
+    const since = (
+      await call(t.app, { url: `/api/org-events?since=${encodeURIComponent(start)}`, token: owner.token })
+    ).json()
     expect(since.data.map((e: EventRecord) => e.sequence)).toEqual([3])
-    const until = (await call(t.app, { url: `/api/org-events?until=${encodeURIComponent(start)}`, token: owner.token })).json()
+    const until = (
+      await call(t.app, { url: `/api/org-events?until=${encodeURIComponent(start)}`, token: owner.token })
+    ).json()
     expect(until.data.map((e: EventRecord) => e.sequence)).toEqual([1, 2])
     expectProblem(
-      await call(t.app, { url: `/api/org-events?action=org.created&cursor=${invited.pagination.cursor}`, token: owner.token }),
+      await call(t.app, {
+        url: `/api/org-events?action=org.created&cursor=${invited.pagination.cursor}`,
+        token: owner.token,
+      }),
       400,
       'invalid_cursor',
     )
@@ -281,8 +362,16 @@ describe('GET /api/org-events', () => {
     const stranger = await ownerWithOrg(t.app)
     const [event] = await allEvents(owner)
     expect((await call(t.app, { url: `/api/org-events/${event!.id}`, token: owner.token })).json()).toEqual(event)
-    expectProblem(await call(t.app, { url: `/api/org-events/${event!.id}`, token: stranger.token }), 404, 'resource_missing')
-    expectProblem(await call(t.app, { url: '/api/org-events/evt_00000000000000000000000000', token: owner.token }), 404, 'resource_missing')
+    expectProblem(
+      await call(t.app, { url: `/api/org-events/${event!.id}`, token: stranger.token }),
+      404,
+      'resource_missing',
+    )
+    expectProblem(
+      await call(t.app, { url: '/api/org-events/evt_00000000000000000000000000', token: owner.token }),
+      404,
+      'resource_missing',
+    )
   })
 })
 
@@ -297,13 +386,21 @@ describe('oeuvre audit verify (the CLI)', () => {
       const app = await buildTestApp({ db })
       const owner = await ownerWithOrg(app.app)
       for (let i = 0; i < 3; i += 1) {
-        await call(app.app, { method: 'POST', url: '/api/members/invitations', token: owner.token, body: { email: uniqueEmail(), role: 'viewer' } })
+        await call(app.app, {
+          method: 'POST',
+          url: '/api/members/invitations',
+          token: owner.token,
+          body: { email: uniqueEmail(), role: 'viewer' },
+        })
       }
       const events = (await call(app.app, { url: '/api/org-events', token: owner.token })).json().data as EventRecord[]
       await app.close()
       await db.close()
 
-      const cli = (args: string[]) => run('npx', ['tsx', 'src/main.ts', 'audit', 'verify', '--org', owner.orgId, ...args], { env }).catch((error: { stdout: string; stderr: string; code: number }) => error)
+      const cli = (args: string[]) =>
+        run('npx', ['tsx', 'src/main.ts', 'audit', 'verify', '--org', owner.orgId, ...args], { env }).catch(
+          (error: { stdout: string; stderr: string; code: number }) => error,
+        )
       const intact = await cli(['--json'])
       expect(JSON.parse(intact.stdout)).toMatchObject({ ok: true, events: 4 })
       const badThreads = (await cli(['--threads', '0'])) as { stderr: string; code: number }
@@ -311,7 +408,11 @@ describe('oeuvre audit verify (the CLI)', () => {
       expect(badThreads.stderr).toContain('a whole number from 1 to 64')
 
       const again = await openDatabase({ databaseUrl: serverUrl ?? null, dataDir })
-      await asOwner(again.backend, `update org_events set created_at = created_at + interval '1 second' where org_id = $1 and sequence = 2`, [owner.orgId])
+      await asOwner(
+        again.backend,
+        `update org_events set created_at = created_at + interval '1 second' where org_id = $1 and sequence = 2`,
+        [owner.orgId],
+      )
       await again.close()
 
       const broken = (await cli([])) as { stdout: string; code: number }
@@ -324,24 +425,53 @@ describe('oeuvre audit verify (the CLI)', () => {
 })
 
 describe('runs merged for a group commit', () => {
-  const event = (orgId: string, id: string) => ({ id, orgId, action: 'test.merge', userId: 'usr_test', resource: null, dataText: '{}' })
+  const event = (orgId: string, id: string) => ({
+    id,
+    orgId,
+    action: 'test.merge',
+    userId: 'usr_test',
+    resource: null,
+    dataText: '{}',
+  })
   const at = (iso: string) => new Date(iso)
 
   it('keeps the group’s order of events, and writes them at the latest of the runs’ times, due when the latest is due', () => {
     const merged = mergeAppendRuns([
-      { orgId: 'org_a', events: [event('org_a', 'evt_1'), event('org_a', 'evt_2')], createdAt: at('2026-11-25T10:00:00.005Z'), deliveriesDue: at('2026-11-25T10:00:01.005Z') },
-      { orgId: 'org_a', events: [event('org_a', 'evt_3')], createdAt: at('2026-11-25T10:00:00.009Z'), deliveriesDue: at('2026-11-25T10:00:01.009Z') },
-      { orgId: 'org_a', events: [event('org_a', 'evt_4')], createdAt: at('2026-11-25T10:00:00.001Z'), deliveriesDue: at('2026-11-25T10:00:01.001Z') },
+      {
+        orgId: 'org_a',
+        events: [event('org_a', 'evt_1'), event('org_a', 'evt_2')],
+        createdAt: at('2026-11-25T10:00:00.005Z'),
+        deliveriesDue: at('2026-11-25T10:00:01.005Z'),
+      },
+      {
+        orgId: 'org_a',
+        events: [event('org_a', 'evt_3')],
+        createdAt: at('2026-11-25T10:00:00.009Z'),
+        deliveriesDue: at('2026-11-25T10:00:01.009Z'),
+      },
+      {
+        orgId: 'org_a',
+        events: [event('org_a', 'evt_4')],
+        createdAt: at('2026-11-25T10:00:00.001Z'),
+        deliveriesDue: at('2026-11-25T10:00:01.001Z'),
+      },
     ])
     expect(merged.events.map((e) => e.id)).toEqual(['evt_1', 'evt_2', 'evt_3', 'evt_4'])
     expect(merged.createdAt.toISOString()).toBe('2026-11-25T10:00:00.009Z')
     expect(merged.deliveriesDue?.toISOString()).toBe('2026-11-25T10:00:01.009Z')
-    const withoutOutbox = mergeAppendRuns([{ orgId: 'org_a', events: [event('org_a', 'evt_5')], createdAt: at('2026-11-25T10:00:00Z'), deliveriesDue: null }])
+    const withoutOutbox = mergeAppendRuns([
+      { orgId: 'org_a', events: [event('org_a', 'evt_5')], createdAt: at('2026-11-25T10:00:00Z'), deliveriesDue: null },
+    ])
     expect(withoutOutbox.deliveriesDue).toBeNull()
   })
 
   it('refuses runs of two orgs: each org has its own chain', () => {
-    const run = (orgId: string) => ({ orgId, events: [event(orgId, `evt_${orgId}`)], createdAt: at('2026-11-25T10:00:00Z'), deliveriesDue: null })
+    const run = (orgId: string) => ({
+      orgId,
+      events: [event(orgId, `evt_${orgId}`)],
+      createdAt: at('2026-11-25T10:00:00Z'),
+      deliveriesDue: null,
+    })
     expect(() => mergeAppendRuns([run('org_a'), run('org_b')])).toThrow(/different orgs/)
   })
 })

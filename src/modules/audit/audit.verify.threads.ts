@@ -84,7 +84,10 @@ function startWalker(databaseUrl: string): ThreadWalker {
       return new Promise<RangeResult>((resolve, reject) => {
         const onMessage = (message: RangeResult) => (cleanup(), resolve(message))
         const onError = (error: unknown) => (cleanup(), reject(error))
-        const onExit = (code: number) => (cleanup(), reject(new Error(`the verify worker exited with code ${code} before answering`)))
+        const onExit = (code: number) => (
+          cleanup(),
+          reject(new Error(`the verify worker exited with code ${code} before answering`))
+        )
         const cleanup = () => {
           worker.off('message', onMessage)
           worker.off('error', onError)

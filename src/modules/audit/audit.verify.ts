@@ -3,7 +3,13 @@ import type { Database } from '../../db/database.js'
 import { quoteLiteral, setOrgStatement } from '../../db/driver.js'
 import { GENESIS_HASH } from './audit.chain.js'
 import { LinkChecker, linkQuery, type LinkState } from './audit.links.js'
-import { startRangeWalkers, type RangeResult, type RangeWalker, type RangeWalkers, type WalkEnd } from './audit.verify.threads.js'
+import {
+  startRangeWalkers,
+  type RangeResult,
+  type RangeWalker,
+  type RangeWalkers,
+  type WalkEnd,
+} from './audit.verify.threads.js'
 import type { EvidenceSigner } from '../evidence/evidence.keys.js'
 import { verifySeals, type SealReport } from '../evidence/evidence.verify.js'
 
@@ -53,7 +59,12 @@ async function readHead(db: Database, orgId: string): Promise<ChainHead | undefi
 
 async function nextPresent(db: Database, orgId: string, after: number): Promise<number | null> {
   const row = await db.read(orgId, (reader) =>
-    reader.selectFrom('org_events').select((eb) => eb.fn.min('sequence').as('next')).where('org_id', '=', orgId).where('sequence', '>', BigInt(after)).executeTakeFirst(),
+    reader
+      .selectFrom('org_events')
+      .select((eb) => eb.fn.min('sequence').as('next'))
+      .where('org_id', '=', orgId)
+      .where('sequence', '>', BigInt(after))
+      .executeTakeFirst(),
   )
   return row?.next == null ? null : Number(row.next)
 }
@@ -62,14 +73,22 @@ async function nextPresent(db: Database, orgId: string, after: number): Promise<
  * Checks the links `from`..`to` as PostgreSQL's binary COPY of them arrives (the next bytes are
  * produced while these are hashed), in a transaction of the org's tenant scope, so RLS applies.
  */
-async function checkLinks(db: Database, orgId: string, from: number, to: number, start: { verified: number; previousHash: string }): Promise<LinkState> {
+async function checkLinks(
+  db: Database,
+  orgId: string,
+  from: number,
+  to: number,
+  start: { verified: number; previousHash: string },
+): Promise<LinkState> {
   const scope = setOrgStatement(orgId)
   const checker = new LinkChecker(orgId, start)
   const session = await db.backend.acquire()
   try {
     await session.simple(`begin; ${scope}`)
     try {
-      await session.copyOut(linkQuery(quoteLiteral(orgId), from, to), (bytes, start, end) => checker.push(bytes, start, end))
+      await session.copyOut(linkQuery(quoteLiteral(orgId), from, to), (bytes, start, end) =>
+        checker.push(bytes, start, end),
+      )
       await session.simple('commit')
     } catch (error) {
       await session.simple('rollback').catch(() => undefined)
@@ -87,7 +106,14 @@ async function checkLinks(db: Database, orgId: string, from: number, to: number,
  * previous row's stored hash, so separate ranges can be walked at once (`parallel`) and give
  * exactly what one walk over all of them gives: the first broken link is the lowest one met.
  */
-export async function walkRange(db: Database, orgId: string, start: { verified: number; previousHash: string }, target: number, headSequence: number, batch: number): Promise<WalkEnd> {
+export async function walkRange(
+  db: Database,
+  orgId: string,
+  start: { verified: number; previousHash: string },
+  target: number,
+  headSequence: number,
+  batch: number,
+): Promise<WalkEnd> {
   let { verified, previousHash } = start
   while (verified < target) {
     const end = Math.min(verified + batch, target)
@@ -111,13 +137,27 @@ export async function walkRange(db: Database, orgId: string, start: { verified: 
 /** The stored hash of one event, or null when it is missing. */
 export async function storedHash(db: Database, orgId: string, sequence: number): Promise<string | null> {
   const row = await db.read(orgId, (reader) =>
-    reader.selectFrom('org_events').select('hash').where('org_id', '=', orgId).where('sequence', '=', BigInt(sequence)).executeTakeFirst(),
+    reader
+      .selectFrom('org_events')
+      .select('hash')
+      .where('org_id', '=', orgId)
+      .where('sequence', '=', BigInt(sequence))
+      .executeTakeFirst(),
   )
   return row?.hash ?? null
 }
 
 /** Walks verified+1..target in `threads` ranges at once: this thread takes the first, worker threads the rest. */
-async function walkInParallel(db: Database, orgId: string, start: { verified: number; previousHash: string }, target: number, headSequence: number, batch: number, threads: number, walkers: RangeWalkers): Promise<WalkEnd> {
+async function walkInParallel(
+  db: Database,
+  orgId: string,
+  start: { verified: number; previousHash: string },
+  target: number,
+  headSequence: number,
+  batch: number,
+  threads: number,
+  walkers: RangeWalkers,
+): Promise<WalkEnd> {
   const size = Math.ceil((target - start.verified) / threads)
   const ranges: { walker: RangeWalker; result: Promise<RangeResult> }[] = []
   for (let first = start.verified + size; first < target; first += size) {
@@ -136,7 +176,10 @@ async function walkInParallel(db: Database, orgId: string, start: { verified: nu
       answered.add(range.walker)
       if (!answer.ok) throw new Error(`verifying a range of the chain failed: ${answer.message}`)
       // A range whose first event's predecessor is missing follows a range that reported it.
-      if (answer.end === null) throw new Error(`a range of the chain had no event before it, but the range before it verified to ${end.verified}`)
+      if (answer.end === null)
+        throw new Error(
+          `a range of the chain had no event before it, but the range before it verified to ${end.verified}`,
+        )
       end = answer.end
     }
     return end
@@ -174,7 +217,10 @@ export async function verifyChain(db: Database, orgId: string, options: VerifyOp
   async function walk(target: number, head: ChainHead): Promise<Broken | null> {
     const start = { verified, previousHash }
     const parallel = options.parallel
-    const threads = parallel && db.kind === 'pg' ? Math.min(Math.floor(parallel.threads), Math.floor((target - verified) / (parallel.minRange ?? MIN_RANGE))) : 1
+    const threads =
+      parallel && db.kind === 'pg'
+        ? Math.min(Math.floor(parallel.threads), Math.floor((target - verified) / (parallel.minRange ?? MIN_RANGE)))
+        : 1
     let end: WalkEnd
     if (parallel && threads > 1) {
       const walkers = parallel.walkers ?? (own.walkers ??= startRangeWalkers(parallel.databaseUrl, 0))
@@ -193,18 +239,31 @@ export async function verifyChain(db: Database, orgId: string, options: VerifyOp
     for (;;) {
       if (!head) return fail({ sequence: 0, eventId: null, reason: 'org has no chain head' })
       if (head.sequence < verified) {
-        return fail({ sequence: head.sequence + 1, eventId: null, reason: `the chain head went back to ${head.sequence} after events up to ${verified} verified` })
+        return fail({
+          sequence: head.sequence + 1,
+          eventId: null,
+          reason: `the chain head went back to ${head.sequence} after events up to ${verified} verified`,
+        })
       }
       const broken = await walk(head.sequence, head)
       if (broken) return fail(broken)
       if (head.hash !== previousHash) {
-        return fail({ sequence: head.sequence, eventId: null, reason: `the chain head records hash ${head.hash}, event ${head.sequence} has ${previousHash}` })
+        return fail({
+          sequence: head.sequence,
+          eventId: null,
+          reason: `the chain head records hash ${head.hash}, event ${head.sequence} has ${previousHash}`,
+        })
       }
       if (head.last > head.sequence) {
-        return fail({ sequence: head.sequence + 1, eventId: null, reason: `event ${head.sequence + 1} is stored but the chain head records ${head.sequence}` })
+        return fail({
+          sequence: head.sequence + 1,
+          eventId: null,
+          reason: `event ${head.sequence + 1} is stored but the chain head records ${head.sequence}`,
+        })
       }
       const again = await readHead(db, orgId)
-      if (again && again.sequence === head.sequence && again.hash === head.hash && again.last === head.last) return { orgId, ok: true, events: verified }
+      if (again && again.sequence === head.sequence && again.hash === head.hash && again.last === head.last)
+        return { orgId, ok: true, events: verified }
       head = again
     }
   } finally {
@@ -213,13 +272,22 @@ export async function verifyChain(db: Database, orgId: string, options: VerifyOp
 }
 
 /** The chain, then every seal's root and signature: the first broken link of either. */
-export async function verifyChainAndSeals(db: Database, orgId: string, signers: readonly EvidenceSigner[], options: VerifyOptions = {}): Promise<ChainReport> {
+export async function verifyChainAndSeals(
+  db: Database,
+  orgId: string,
+  signers: readonly EvidenceSigner[],
+  options: VerifyOptions = {},
+): Promise<ChainReport> {
   const report = await verifyChain(db, orgId, options)
   report.seals = await verifySeals(db, orgId, signers)
   const broken = report.seals.broken
   if (report.ok && broken) {
     report.ok = false
-    report.broken = { sequence: broken.treeSize, eventId: null, reason: `seal ${broken.sealId} (events 1..${broken.treeSize}): ${broken.reason}` }
+    report.broken = {
+      sequence: broken.treeSize,
+      eventId: null,
+      reason: `seal ${broken.sealId} (events 1..${broken.treeSize}): ${broken.reason}`,
+    }
   }
   return report
 }

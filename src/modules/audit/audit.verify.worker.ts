@@ -18,17 +18,33 @@ async function walk(task: RangeTask): Promise<RangeResult> {
   const db = await opening
   const previousHash = await storedHash(db, task.orgId, task.verified)
   if (previousHash === null) return { ok: true, end: null }
-  return { ok: true, end: await walkRange(db, task.orgId, { verified: task.verified, previousHash }, task.target, task.headSequence, task.batch) }
+  return {
+    ok: true,
+    end: await walkRange(
+      db,
+      task.orgId,
+      { verified: task.verified, previousHash },
+      task.target,
+      task.headSequence,
+      task.batch,
+    ),
+  }
 }
 
 const port = parentPort!
 port.on('message', (message: WalkerMessage) => {
   if ('close' in message) {
     port.close()
-    void opening.then((db) => db.close(), () => undefined)
+    void opening.then(
+      (db) => db.close(),
+      () => undefined,
+    )
     return
   }
   void walk(message.task)
-    .catch((error: unknown): RangeResult => ({ ok: false, message: error instanceof Error ? error.message : String(error) }))
+    .catch((error: unknown): RangeResult => ({
+      ok: false,
+      message: error instanceof Error ? error.message : String(error),
+    }))
     .then((result) => port.postMessage(result))
 })

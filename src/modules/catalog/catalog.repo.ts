@@ -15,7 +15,12 @@ export async function insertEntry(tx: Tx, row: CatalogRow, splits: SplitRow[]): 
 }
 
 export function findEntry(db: Reader | Tx, orgId: string, id: string): Promise<CatalogRow | undefined> {
-  return db.selectFrom('catalog_entries').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst()
+  return db
+    .selectFrom('catalog_entries')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .executeTakeFirst()
 }
 
 /** Marks an active entry superseded; undefined when it does not exist or is already superseded. */
@@ -50,7 +55,13 @@ export function activeEntriesFor(db: Reader | Tx, orgId: string, ref: EntryRefer
 
 /** activeEntriesFor's query, to run in a batch. */
 export function activeEntriesQuery(db: Reader | Tx, orgId: string, ref: EntryReference) {
-  return db.selectFrom('catalog_entries').selectAll().where('org_id', '=', orgId).where('superseded_by', 'is', null).where(namedBy(ref)).limit(2)
+  return db
+    .selectFrom('catalog_entries')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('superseded_by', 'is', null)
+    .where(namedBy(ref))
+    .limit(2)
 }
 
 /** The splits of the active entries a reference names, in each entry's order (a batch's companion to activeEntriesQuery). */
@@ -58,7 +69,11 @@ export function activeSplitsQuery(db: Reader | Tx, orgId: string, ref: EntryRefe
   return db
     .selectFrom('catalog_splits')
     .selectAll('catalog_splits')
-    .innerJoin('catalog_entries', (join) => join.onRef('catalog_entries.org_id', '=', 'catalog_splits.org_id').onRef('catalog_entries.id', '=', 'catalog_splits.catalog_id'))
+    .innerJoin('catalog_entries', (join) =>
+      join
+        .onRef('catalog_entries.org_id', '=', 'catalog_splits.org_id')
+        .onRef('catalog_entries.id', '=', 'catalog_splits.catalog_id'),
+    )
     .where('catalog_splits.org_id', '=', orgId)
     .where('catalog_entries.superseded_by', 'is', null)
     .where(namedBy(ref))
@@ -72,11 +87,18 @@ function namedBy(ref: EntryReference) {
     if ('catalogId' in ref) return eb('catalog_entries.id', '=', ref.catalogId)
     if ('isrc' in ref) return eb('catalog_entries.isrc', '=', ref.isrc)
     if ('iswc' in ref) return eb('catalog_entries.iswc', '=', ref.iswc)
-    return eb.and([eb('catalog_entries.upc', 'is not', null), eb(eb.fn('lpad', ['catalog_entries.upc', eb.val(14), eb.val('0')]), '=', gtin14(ref.upc))])
+    return eb.and([
+      eb('catalog_entries.upc', 'is not', null),
+      eb(eb.fn('lpad', ['catalog_entries.upc', eb.val(14), eb.val('0')]), '=', gtin14(ref.upc)),
+    ])
   }
 }
 
-export async function splitsOf(db: Reader | Tx, orgId: string, catalogIds: readonly string[]): Promise<Map<string, SplitRow[]>> {
+export async function splitsOf(
+  db: Reader | Tx,
+  orgId: string,
+  catalogIds: readonly string[],
+): Promise<Map<string, SplitRow[]>> {
   const bySplit = new Map<string, SplitRow[]>()
   if (catalogIds.length === 0) return bySplit
   const rows = await db
@@ -104,7 +126,13 @@ export interface CatalogFilters {
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 
-export function listEntries(db: Reader, orgId: string, filters: CatalogFilters, after: Keyset | null, limit: number): Promise<CatalogRow[]> {
+export function listEntries(
+  db: Reader,
+  orgId: string,
+  filters: CatalogFilters,
+  after: Keyset | null,
+  limit: number,
+): Promise<CatalogRow[]> {
   let select = db.selectFrom('catalog_entries as c').selectAll('c').where('c.org_id', '=', orgId)
   if (filters.kind) select = select.where('c.kind', '=', filters.kind)
   if (filters.isrc) select = select.where('c.isrc', '=', filters.isrc)
@@ -123,8 +151,18 @@ export function listEntries(db: Reader, orgId: string, filters: CatalogFilters, 
   }
   if (filters.q) {
     const pattern = `%${escapeLike(filters.q)}%`
-    select = select.where((eb) => eb.or([eb('c.title', 'ilike', pattern), eb('c.version_title', 'ilike', pattern), eb('c.display_artist', 'ilike', pattern)]))
+    select = select.where((eb) =>
+      eb.or([
+        eb('c.title', 'ilike', pattern),
+        eb('c.version_title', 'ilike', pattern),
+        eb('c.display_artist', 'ilike', pattern),
+      ]),
+    )
   }
   if (after) select = select.where(olderThan(after, 'c.created_at', 'c.id'))
-  return select.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(limit + 1).execute()
+  return select
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(limit + 1)
+    .execute()
 }

@@ -31,7 +31,8 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
     {
       schema: {
         tags,
-        summary: 'Create a catalog entry, or a correction that supersedes one (emits catalog.created, and catalog.superseded)',
+        summary:
+          'Create a catalog entry, or a correction that supersedes one (emits catalog.created, and catalog.superseded)',
         ...(params ? { params } : {}),
         body: CreateCatalogBody,
         response: responses({ 201: CatalogEntrySchema }, [400, 409, 413, 415, 422]),
@@ -44,7 +45,12 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
   api.get(
     `${mount.prefix}/:id`,
     {
-      schema: { tags, summary: 'Fetch one catalog entry', params: idParams(mount), response: responses({ 200: CatalogEntrySchema }) },
+      schema: {
+        tags,
+        summary: 'Fetch one catalog entry',
+        params: idParams(mount),
+        response: responses({ 200: CatalogEntrySchema }),
+      },
       config: { ...common, access: 'catalog:read' },
     },
     (request) => catalog.get(request.ctx, request.params.id),

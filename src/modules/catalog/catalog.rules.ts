@@ -1,6 +1,12 @@
 import { AppError } from '../../platform/errors.js'
 import { WHOLE_BPS } from '../money/allocation.js'
-import { normaliseIsrc, normaliseIswc, normaliseUpc, requireIdentifier, territoriesProblem } from '../records/identifiers.js'
+import {
+  normaliseIsrc,
+  normaliseIswc,
+  normaliseUpc,
+  requireIdentifier,
+  territoriesProblem,
+} from '../records/identifiers.js'
 import type { CreateCatalogBody, Split } from './catalog.schemas.js'
 
 export interface NormalisedIdentifiers {
@@ -9,20 +15,50 @@ export interface NormalisedIdentifiers {
   upc: string | null
 }
 
-const KIND_OF: Record<keyof NormalisedIdentifiers, CreateCatalogBody['kind']> = { isrc: 'recording', iswc: 'work', upc: 'release' }
+const KIND_OF: Record<keyof NormalisedIdentifiers, CreateCatalogBody['kind']> = {
+  isrc: 'recording',
+  iswc: 'work',
+  upc: 'release',
+}
 
 /** Validates each identifier against its kind and check digit; returns the normalised forms. */
-export function normaliseIdentifiers(kind: CreateCatalogBody['kind'], given: CreateCatalogBody['identifiers']): NormalisedIdentifiers {
+export function normaliseIdentifiers(
+  kind: CreateCatalogBody['kind'],
+  given: CreateCatalogBody['identifiers'],
+): NormalisedIdentifiers {
   const identifiers = given ?? {}
   for (const name of ['isrc', 'iswc', 'upc'] as const) {
     if (identifiers[name] !== undefined && KIND_OF[name] !== kind) {
-      throw new AppError('parameter_invalid', `identifiers.${name} applies to ${KIND_OF[name]}s only, not to a ${kind}`, { param: `identifiers.${name}` })
+      throw new AppError(
+        'parameter_invalid',
+        `identifiers.${name} applies to ${KIND_OF[name]}s only, not to a ${kind}`,
+        { param: `identifiers.${name}` },
+      )
     }
   }
   return {
-    isrc: identifiers.isrc === undefined ? null : requireIdentifier(identifiers.isrc, normaliseIsrc, 'identifiers.isrc', 'ISRC (CC-XXX-YY-NNNNN)'),
-    iswc: identifiers.iswc === undefined ? null : requireIdentifier(identifiers.iswc, normaliseIswc, 'identifiers.iswc', 'ISWC (T-DDD.DDD.DDD-C with its check digit)'),
-    upc: identifiers.upc === undefined ? null : requireIdentifier(identifiers.upc, normaliseUpc, 'identifiers.upc', 'UPC/EAN (12-14 digits with a valid check digit)'),
+    isrc:
+      identifiers.isrc === undefined
+        ? null
+        : requireIdentifier(identifiers.isrc, normaliseIsrc, 'identifiers.isrc', 'ISRC (CC-XXX-YY-NNNNN)'),
+    iswc:
+      identifiers.iswc === undefined
+        ? null
+        : requireIdentifier(
+            identifiers.iswc,
+            normaliseIswc,
+            'identifiers.iswc',
+            'ISWC (T-DDD.DDD.DDD-C with its check digit)',
+          ),
+    upc:
+      identifiers.upc === undefined
+        ? null
+        : requireIdentifier(
+            identifiers.upc,
+            normaliseUpc,
+            'identifiers.upc',
+            'UPC/EAN (12-14 digits with a valid check digit)',
+          ),
   }
 }
 
@@ -36,13 +72,17 @@ export function requireTerritories(territories: readonly string[]): string[] {
 export function checkSplitShape(splits: readonly Split[]): void {
   const total = splits.reduce((sum, split) => sum + split.shareBps, 0)
   if (total !== WHOLE_BPS) {
-    throw new AppError('splits_invalid', `splits sum to ${total} basis points; they must sum to exactly ${WHOLE_BPS}`, { param: 'splits' })
+    throw new AppError('splits_invalid', `splits sum to ${total} basis points; they must sum to exactly ${WHOLE_BPS}`, {
+      param: 'splits',
+    })
   }
   const seen = new Set<string>()
   for (const [index, split] of splits.entries()) {
     const key = `${split.creatorId} ${split.role}`
     if (seen.has(key)) {
-      throw new AppError('splits_invalid', `splits name ${split.creatorId} as ${split.role} twice; merge the shares`, { param: `splits.${index}` })
+      throw new AppError('splits_invalid', `splits name ${split.creatorId} as ${split.role} twice; merge the shares`, {
+        param: `splits.${index}`,
+      })
     }
     seen.add(key)
   }
@@ -52,8 +92,12 @@ export function checkSplitShape(splits: readonly Split[]): void {
 export function checkSplitCreators(splits: readonly Split[], known: ReadonlySet<string>): void {
   const index = splits.findIndex((split) => !known.has(split.creatorId))
   if (index >= 0) {
-    throw new AppError('splits_invalid', `splits.${index}.creatorId ${splits[index]!.creatorId} is not a creator of this org`, {
-      param: `splits.${index}.creatorId`,
-    })
+    throw new AppError(
+      'splits_invalid',
+      `splits.${index}.creatorId ${splits[index]!.creatorId} is not a creator of this org`,
+      {
+        param: `splits.${index}.creatorId`,
+      },
+    )
   }
 }

@@ -21,9 +21,27 @@ export type Split = Static<typeof Split>
 
 export const Identifiers = Type.Object(
   {
-    isrc: Type.Optional(Type.String({ maxLength: 20, description: 'Recordings only; CC-XXX-YY-NNNNN, hyphens optional, stored as 12 upper-case chars', example: 'US-RC1-76-07839' })),
-    iswc: Type.Optional(Type.String({ maxLength: 20, description: 'Works only; T-DDD.DDD.DDD-C with a valid check digit', example: 'T-034.524.680-1' })),
-    upc: Type.Optional(Type.String({ maxLength: 20, description: 'Releases only; UPC-A, EAN-13 or GTIN-14 with a valid check digit', example: '036000291452' })),
+    isrc: Type.Optional(
+      Type.String({
+        maxLength: 20,
+        description: 'Recordings only; CC-XXX-YY-NNNNN, hyphens optional, stored as 12 upper-case chars',
+        example: 'US-RC1-76-07839',
+      }),
+    ),
+    iswc: Type.Optional(
+      Type.String({
+        maxLength: 20,
+        description: 'Works only; T-DDD.DDD.DDD-C with a valid check digit',
+        example: 'T-034.524.680-1',
+      }),
+    ),
+    upc: Type.Optional(
+      Type.String({
+        maxLength: 20,
+        description: 'Releases only; UPC-A, EAN-13 or GTIN-14 with a valid check digit',
+        example: '036000291452',
+      }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -37,9 +55,25 @@ export const CreateCatalogBody = Type.Object(
     identifiers: Type.Optional(Identifiers),
     releaseDate: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD' })),
     territories: Type.Optional(Type.Array(Territory, { minItems: 1, maxItems: 250, description: 'Default ["WORLD"]' })),
-    workId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Recordings only: the underlying work (a work entry of this org)' })),
-    splits: Type.Array(Split, { minItems: 1, maxItems: 100, description: 'Creators of this org; shareBps sum to exactly 10000' }),
-    supersedes: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'The active entry this one corrects; it then shows status "superseded"' })),
+    workId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'Recordings only: the underlying work (a work entry of this org)',
+      }),
+    ),
+    splits: Type.Array(Split, {
+      minItems: 1,
+      maxItems: 100,
+      description: 'Creators of this org; shareBps sum to exactly 10000',
+    }),
+    supersedes: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'The active entry this one corrects; it then shows status "superseded"',
+      }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -52,7 +86,11 @@ export const CatalogEntrySchema = Type.Object(
     title: Type.String(),
     versionTitle: Nullable(Type.String()),
     displayArtist: Nullable(Type.String()),
-    identifiers: Type.Object({ isrc: Nullable(Type.String()), iswc: Nullable(Type.String()), upc: Nullable(Type.String()) }),
+    identifiers: Type.Object({
+      isrc: Nullable(Type.String()),
+      iswc: Nullable(Type.String()),
+      upc: Nullable(Type.String()),
+    }),
     releaseDate: Nullable(Type.String({ format: 'date' })),
     territories: Type.Array(Type.String()),
     workId: Nullable(Type.String()),
@@ -76,7 +114,13 @@ export const CatalogQuery = Type.Object(
     kind: Type.Optional(CatalogKind),
     isrc: Type.Optional(Type.String({ maxLength: 20, description: 'Entries with this ISRC (any form; normalised)' })),
     creatorId: Type.Optional(Type.String({ maxLength: 64, description: 'Entries with a split to this creator' })),
-    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive text in the title, version title or display artist' })),
+    q: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'Case-insensitive text in the title, version title or display artist',
+      }),
+    ),
   },
   { additionalProperties: false },
 )

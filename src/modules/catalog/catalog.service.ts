@@ -4,7 +4,16 @@ import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
 import { existingCreatorIds } from '../creators/creators.repo.js'
 import { normaliseIsrc, requireIdentifier } from '../records/identifiers.js'
 import { iso, conflictsAsAppErrors, type RecordDeps } from '../records/records.mount.js'
-import { activeEntryWithIsrc, findEntry, insertEntry, listEntries, splitsOf, supersedeEntry, type CatalogRow, type SplitRow } from './catalog.repo.js'
+import {
+  activeEntryWithIsrc,
+  findEntry,
+  insertEntry,
+  listEntries,
+  splitsOf,
+  supersedeEntry,
+  type CatalogRow,
+  type SplitRow,
+} from './catalog.repo.js'
 import { checkSplitCreators, checkSplitShape, normaliseIdentifiers, requireTerritories } from './catalog.rules.js'
 import type { CatalogEntry, CatalogQuery, CreateCatalogBody, Split } from './catalog.schemas.js'
 
@@ -25,7 +34,11 @@ export function presentEntry(row: CatalogRow, splits: readonly SplitRow[]): Cata
     releaseDate: row.release_date,
     territories: row.territories,
     workId: row.work_id,
-    splits: splits.map((split) => ({ creatorId: split.creator_id, role: split.role as Split['role'], shareBps: split.share_bps })),
+    splits: splits.map((split) => ({
+      creatorId: split.creator_id,
+      role: split.role as Split['role'],
+      shareBps: split.share_bps,
+    })),
     supersedes: row.supersedes,
     supersededBy: row.superseded_by,
     status: row.superseded_by === null ? 'active' : 'superseded',
@@ -46,7 +59,9 @@ export function createCatalogService(deps: RecordDeps): CatalogService {
     const identifiers = normaliseIdentifiers(body.kind, body.identifiers)
     const territories = requireTerritories(body.territories ?? ['WORLD'])
     if (body.workId !== undefined && body.kind !== 'recording') {
-      throw new AppError('parameter_invalid', 'workId links a recording to its work; only recordings have one', { param: 'workId' })
+      throw new AppError('parameter_invalid', 'workId links a recording to its work; only recordings have one', {
+        param: 'workId',
+      })
     }
     checkSplitShape(body.splits)
     const row: CatalogRow = {
@@ -75,11 +90,20 @@ export function createCatalogService(deps: RecordDeps): CatalogService {
     }))
 
     return db.tx(ctx, async (tx) => {
-      checkSplitCreators(body.splits, await existingCreatorIds(tx, ctx.orgId, body.splits.map((split) => split.creatorId)))
+      checkSplitCreators(
+        body.splits,
+        await existingCreatorIds(
+          tx,
+          ctx.orgId,
+          body.splits.map((split) => split.creatorId),
+        ),
+      )
       if (row.work_id !== null) {
         const work = await findEntry(tx, ctx.orgId, row.work_id)
         if (!work || work.kind !== 'work') {
-          throw new AppError('unprocessable', `workId ${row.work_id} is not a work entry of this org`, { param: 'workId' })
+          throw new AppError('unprocessable', `workId ${row.work_id} is not a work entry of this org`, {
+            param: 'workId',
+          })
         }
       }
       let superseded: CatalogRow | undefined
@@ -87,23 +111,43 @@ export function createCatalogService(deps: RecordDeps): CatalogService {
         superseded = await supersedeEntry(tx, ctx.orgId, row.supersedes, row.id)
         if (!superseded) {
           const existing = await findEntry(tx, ctx.orgId, row.supersedes)
-          if (!existing) throw new AppError('unprocessable', `supersedes ${row.supersedes} is not a catalog entry of this org`, { param: 'supersedes' })
-          throw new AppError('conflict', `${row.supersedes} has already been superseded by ${existing.superseded_by}`, { param: 'supersedes' })
+          if (!existing)
+            throw new AppError('unprocessable', `supersedes ${row.supersedes} is not a catalog entry of this org`, {
+              param: 'supersedes',
+            })
+          throw new AppError('conflict', `${row.supersedes} has already been superseded by ${existing.superseded_by}`, {
+            param: 'supersedes',
+          })
         }
         if (superseded.kind !== row.kind) {
-          throw new AppError('unprocessable', `A correction keeps the kind: ${row.supersedes} is a ${superseded.kind}`, { param: 'supersedes' })
+          throw new AppError(
+            'unprocessable',
+            `A correction keeps the kind: ${row.supersedes} is a ${superseded.kind}`,
+            { param: 'supersedes' },
+          )
         }
       }
       if (row.isrc !== null) {
         const holder = await activeEntryWithIsrc(tx, ctx.orgId, row.isrc)
-        if (holder) throw new AppError('conflict', `Active entry ${holder.id} already has ISRC ${row.isrc}; supersede it instead`, { param: 'identifiers.isrc' })
+        if (holder)
+          throw new AppError(
+            'conflict',
+            `Active entry ${holder.id} already has ISRC ${row.isrc}; supersede it instead`,
+            { param: 'identifiers.isrc' },
+          )
       }
       await insertEntry(tx, row, splits)
       const entry = presentEntry(row, splits)
       await audit.append(tx, ctx, 'catalog.created', { type: 'catalog', id: row.id }, entry)
       if (superseded) {
         const oldSplits = (await splitsOf(tx, ctx.orgId, [superseded.id])).get(superseded.id) ?? []
-        await audit.append(tx, ctx, 'catalog.superseded', { type: 'catalog', id: superseded.id }, presentEntry(superseded, oldSplits))
+        await audit.append(
+          tx,
+          ctx,
+          'catalog.superseded',
+          { type: 'catalog', id: superseded.id },
+          presentEntry(superseded, oldSplits),
+        )
       }
       return entry
     })
@@ -134,9 +178,22 @@ export function createCatalogService(deps: RecordDeps): CatalogService {
       const after = decodeCursor(query.cursor, filters, 2)
       const { rows, splits } = await db.read(ctx.orgId, async (reader) => {
         const rows = await listEntries(reader, ctx.orgId, filters, after, query.limit)
-        return { rows, splits: await splitsOf(reader, ctx.orgId, rows.map((row) => row.id)) }
+        return {
+          rows,
+          splits: await splitsOf(
+            reader,
+            ctx.orgId,
+            rows.map((row) => row.id),
+          ),
+        }
       })
-      return toPage(rows, query.limit, (row) => [iso(row.created_at), row.id], (row) => presentEntry(row, splits.get(row.id) ?? []), filters)
+      return toPage(
+        rows,
+        query.limit,
+        (row) => [iso(row.created_at), row.id],
+        (row) => presentEntry(row, splits.get(row.id) ?? []),
+        filters,
+      )
     },
   }
 }

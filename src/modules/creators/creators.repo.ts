@@ -17,7 +17,12 @@ export function findCreator(db: Reader | Tx, orgId: string, id: string): Promise
 /** The ids among `ids` that are creators of the org. */
 export async function existingCreatorIds(db: Reader | Tx, orgId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set()
-  const rows = await db.selectFrom('creators').select('id').where('org_id', '=', orgId).where('id', 'in', [...new Set(ids)]).execute()
+  const rows = await db
+    .selectFrom('creators')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute()
   return new Set(rows.map((row) => row.id))
 }
 
@@ -38,5 +43,9 @@ export function lockCreatorQuery(tx: Tx, orgId: string, id: string) {
 export function listCreators(db: Reader, orgId: string, after: Keyset | null, limit: number): Promise<CreatorRow[]> {
   let select = db.selectFrom('creators').selectAll().where('org_id', '=', orgId)
   if (after) select = select.where(olderThan(after, 'created_at', 'id'))
-  return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute()
+  return select
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute()
 }

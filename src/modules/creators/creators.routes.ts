@@ -14,7 +14,13 @@ export function registerCreatorRoutes(app: FastifyInstance, creators: CreatorsSe
   api.get(
     mount.prefix,
     {
-      schema: { tags, summary: 'List creators, newest first', ...(params ? { params } : {}), querystring: CreatorQuery, response: responses({ 200: CreatorList }, [400]) },
+      schema: {
+        tags,
+        summary: 'List creators, newest first',
+        ...(params ? { params } : {}),
+        querystring: CreatorQuery,
+        response: responses({ 200: CreatorList }, [400]),
+      },
       config: { ...common, access: 'creators:read' },
     },
     (request) => creators.list(request.ctx, request.query),
@@ -38,7 +44,12 @@ export function registerCreatorRoutes(app: FastifyInstance, creators: CreatorsSe
   api.get(
     `${mount.prefix}/:id`,
     {
-      schema: { tags, summary: 'Fetch one creator', params: idParams(mount), response: responses({ 200: CreatorSchema }) },
+      schema: {
+        tags,
+        summary: 'Fetch one creator',
+        params: idParams(mount),
+        response: responses({ 200: CreatorSchema }),
+      },
       config: { ...common, access: 'creators:read' },
     },
     (request) => creators.get(request.ctx, request.params.id),

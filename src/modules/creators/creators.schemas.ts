@@ -4,7 +4,16 @@ import { CursorQuery, LimitQuery, ListEnvelope } from '../../platform/pagination
 import { Timestamp } from '../audit/audit.schemas.js'
 import { CurrencyCode, DecimalString } from '../money/money.schemas.js'
 
-export const CREATOR_ROLES = ['artist', 'featured_artist', 'composer', 'lyricist', 'producer', 'arranger', 'publisher', 'label'] as const
+export const CREATOR_ROLES = [
+  'artist',
+  'featured_artist',
+  'composer',
+  'lyricist',
+  'producer',
+  'arranger',
+  'publisher',
+  'label',
+] as const
 export const CreatorRole = Type.Union([
   Type.Literal('artist'),
   Type.Literal('featured_artist'),
@@ -27,11 +36,21 @@ export const CreateCreatorBody = Type.Object(
     email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
     country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' })),
     ipi: Type.Optional(Type.String({ maxLength: 20, description: 'IPI name number: 9 or 11 digits' })),
-    isni: Type.Optional(Type.String({ maxLength: 24, description: 'ISNI: 16 characters, the last a check character (0-9 or X); spaces allowed' })),
+    isni: Type.Optional(
+      Type.String({
+        maxLength: 24,
+        description: 'ISNI: 16 characters, the last a check character (0-9 or X); spaces allowed',
+      }),
+    ),
     payoutCurrency: CurrencyCode,
-    minimumPayout: Type.Optional(DecimalString('Smallest payout, in payoutCurrency, at most its minor unit of places; default "0"', '50.00')),
+    minimumPayout: Type.Optional(
+      DecimalString('Smallest payout, in payoutCurrency, at most its minor unit of places; default "0"', '50.00'),
+    ),
     openingBalance: Type.Optional(
-      DecimalString('Balance owed to the creator before any revenue, in payoutCurrency, up to 6 places; negative = an advance still to recoup; default "0"', '-500.00'),
+      DecimalString(
+        'Balance owed to the creator before any revenue, in payoutCurrency, up to 6 places; negative = an advance still to recoup; default "0"',
+        '-500.00',
+      ),
     ),
   },
   { additionalProperties: false },
@@ -61,5 +80,8 @@ export type Creator = Static<typeof CreatorSchema>
 
 export const CreatorList = ListEnvelope(CreatorSchema, 'Creators, newest first')
 
-export const CreatorQuery = Type.Object({ limit: LimitQuery, cursor: Type.Optional(CursorQuery) }, { additionalProperties: false })
+export const CreatorQuery = Type.Object(
+  { limit: LimitQuery, cursor: Type.Optional(CursorQuery) },
+  { additionalProperties: false },
+)
 export type CreatorQuery = Static<typeof CreatorQuery>

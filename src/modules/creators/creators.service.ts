@@ -49,12 +49,23 @@ export function createCreatorsService(deps: RecordDeps): CreatorsService {
         roles: body.roles,
         email: body.email ?? null,
         country: body.country === undefined ? null : requireCountry(body.country, 'country'),
-        ipi: body.ipi === undefined ? null : requireIdentifier(body.ipi, normaliseIpi, 'ipi', 'IPI name number (9 or 11 digits)'),
-        isni: body.isni === undefined ? null : requireIdentifier(body.isni, normaliseIsni, 'isni', 'ISNI (check character mismatch or wrong length)'),
+        ipi:
+          body.ipi === undefined
+            ? null
+            : requireIdentifier(body.ipi, normaliseIpi, 'ipi', 'IPI name number (9 or 11 digits)'),
+        isni:
+          body.isni === undefined
+            ? null
+            : requireIdentifier(body.isni, normaliseIsni, 'isni', 'ISNI (check character mismatch or wrong length)'),
         payout_currency: currency,
         minimum_payout_micros:
-          body.minimumPayout === undefined ? 0n : parseAmount(body.minimumPayout, { param: 'minimumPayout', places: minorUnit(currency), negative: false }),
-        opening_balance_micros: body.openingBalance === undefined ? 0n : parseAmount(body.openingBalance, { param: 'openingBalance', places: MICRO_PLACES }),
+          body.minimumPayout === undefined
+            ? 0n
+            : parseAmount(body.minimumPayout, { param: 'minimumPayout', places: minorUnit(currency), negative: false }),
+        opening_balance_micros:
+          body.openingBalance === undefined
+            ? 0n
+            : parseAmount(body.openingBalance, { param: 'openingBalance', places: MICRO_PLACES }),
         created_at: clock.now(),
         created_by: ctx.actor.userId,
       }

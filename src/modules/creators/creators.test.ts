@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, call, eventCount, expectProblem, memberWithRole, ownerWithOrg, type OrgAccount, type TestApp } from '../../../test/helpers.js'
+import {
+  buildTestApp,
+  call,
+  eventCount,
+  expectProblem,
+  memberWithRole,
+  ownerWithOrg,
+  type OrgAccount,
+  type TestApp,
+} from '../../../test/helpers.js'
 import { createCreator, creatorBody } from '../../../test/records-fixtures.js'
 
 let t: TestApp
@@ -58,10 +67,18 @@ describe('creating and reading creators', () => {
   })
 
   it('keeps an advance as a negative opening balance and a minimum in the currency minor unit', async () => {
-    const creator = await createCreator(t.app, owner.token, { payoutCurrency: 'JPY', minimumPayout: '5000', openingBalance: '-250000.5' })
+    const creator = await createCreator(t.app, owner.token, {
+      payoutCurrency: 'JPY',
+      minimumPayout: '5000',
+      openingBalance: '-250000.5',
+    })
     expect(creator.minimumPayout).toBe('5000')
     expect(creator.openingBalance).toBe('-250000.5')
-    const kwd = await createCreator(t.app, owner.token, { payoutCurrency: 'KWD', minimumPayout: '10.125', openingBalance: '0.000001' })
+    const kwd = await createCreator(t.app, owner.token, {
+      payoutCurrency: 'KWD',
+      minimumPayout: '10.125',
+      openingBalance: '0.000001',
+    })
     expect(kwd.minimumPayout).toBe('10.125')
     expect(kwd.openingBalance).toBe('0.000001')
   })
@@ -78,7 +95,10 @@ describe('creating and reading creators', () => {
     const page1 = first.json()
     expect(page1.data.map((c: { name: string }) => c.name)).toEqual(['Three', 'Two'])
     expect(page1.pagination.hasMore).toBe(true)
-    const second = await call(t.app, { url: `/api/creators?limit=2&cursor=${page1.pagination.cursor}`, token: owner.token })
+    const second = await call(t.app, {
+      url: `/api/creators?limit=2&cursor=${page1.pagination.cursor}`,
+      token: owner.token,
+    })
     const page2 = second.json()
     expect(page2.data[0].name).toBe('One')
     const all = await call(t.app, { url: '/api/creators?limit=100', token: owner.token })
@@ -104,7 +124,13 @@ describe('refusing bad creators, writing nothing', () => {
     ['an unknown currency', { payoutCurrency: 'XYZ' }, 400, 'parameter_invalid', 'payoutCurrency'],
     ['a lower-case currency', { payoutCurrency: 'eur' }, 400, 'parameter_invalid', 'payoutCurrency'],
     ['an unknown country', { country: 'UK' }, 400, 'parameter_invalid', 'country'],
-    ['a minimum with more places than the currency has', { minimumPayout: '10.001' }, 400, 'parameter_invalid', 'minimumPayout'],
+    [
+      'a minimum with more places than the currency has',
+      { minimumPayout: '10.001' },
+      400,
+      'parameter_invalid',
+      'minimumPayout',
+    ],
     ['a negative minimum', { minimumPayout: '-1.00' }, 400, 'parameter_invalid', 'minimumPayout'],
     ['a minimum sent as a JSON number', { minimumPayout: 10 }, 400, 'parameter_invalid', 'minimumPayout'],
     ['an opening balance with an exponent', { openingBalance: '1e3' }, 400, 'parameter_invalid', 'openingBalance'],
@@ -139,8 +165,16 @@ describe('refusing bad creators, writing nothing', () => {
 describe('creator access', () => {
   it('needs a session: 401 without a token', async () => {
     expectProblem(await call(t.app, { url: '/api/creators' }), 401, 'authentication_required')
-    expectProblem(await call(t.app, { method: 'POST', url: '/api/creators', body: creatorBody() }), 401, 'authentication_required')
-    expectProblem(await call(t.app, { url: '/api/creators/crt_01ARZ3NDEKTSV4RRFFQ69G5FAV' }), 401, 'authentication_required')
+    expectProblem(
+      await call(t.app, { method: 'POST', url: '/api/creators', body: creatorBody() }),
+      401,
+      'authentication_required',
+    )
+    expectProblem(
+      await call(t.app, { url: '/api/creators/crt_01ARZ3NDEKTSV4RRFFQ69G5FAV' }),
+      401,
+      'authentication_required',
+    )
   })
 
   it('lets editors write and viewers and finance only read', async () => {
@@ -158,7 +192,11 @@ describe('creator access', () => {
   it('answers another org’s creator, and one that does not exist, with 404', async () => {
     const theirs = await createCreator(t.app, other.token)
     expectProblem(await call(t.app, { url: `/api/creators/${theirs.id}`, token: owner.token }), 404, 'resource_missing')
-    expectProblem(await call(t.app, { url: '/api/creators/crt_01ARZ3NDEKTSV4RRFFQ69G5FAV', token: owner.token }), 404, 'resource_missing')
+    expectProblem(
+      await call(t.app, { url: '/api/creators/crt_01ARZ3NDEKTSV4RRFFQ69G5FAV', token: owner.token }),
+      404,
+      'resource_missing',
+    )
     expectProblem(await call(t.app, { url: '/api/creators/not-an-id', token: owner.token }), 404, 'resource_missing')
   })
 

@@ -1,4 +1,13 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, hkdfSync, sign, verify, type KeyObject } from 'node:crypto'
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  hkdfSync,
+  sign,
+  verify,
+  type KeyObject,
+} from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
@@ -24,7 +33,8 @@ export interface EvidenceSigner {
 export function createEvidenceSigner(privateKey: KeyObject): EvidenceSigner {
   const publicKey = createPublicKey(privateKey)
   const x = publicKey.export({ format: 'jwk' }).x
-  if (typeof x !== 'string' || privateKey.asymmetricKeyType !== 'ed25519') throw new Error('the evidence key must be Ed25519')
+  if (typeof x !== 'string' || privateKey.asymmetricKeyType !== 'ed25519')
+    throw new Error('the evidence key must be Ed25519')
   // RFC 7638: SHA-256 over the required members in lexicographic order, no whitespace.
   const keyId = createHash('sha256').update(`{"crv":"Ed25519","kty":"OKP","x":"${x}"}`).digest('base64url')
   return {
@@ -52,7 +62,9 @@ const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'he
 /** The Ed25519 key whose 32-byte seed is `seed`. */
 export function signerFromSeed(seed: Buffer): EvidenceSigner {
   if (seed.length !== 32) throw new Error('an Ed25519 seed is 32 bytes')
-  return createEvidenceSigner(createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' }))
+  return createEvidenceSigner(
+    createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' }),
+  )
 }
 
 /** HKDF with its own label: the encryption key and the signing key stay independent. */
@@ -67,7 +79,10 @@ export const EVIDENCE_KEY_FILE = 'evidence-ed25519.pem'
  * deployment shares it, so they sign with the same key), else read from
  * DATA_DIR/evidence-ed25519.pem, generated there on first run.
  */
-export async function loadEvidenceSigner(options: { secretsKey: Buffer | null; dataDir: string }): Promise<EvidenceSigner> {
+export async function loadEvidenceSigner(options: {
+  secretsKey: Buffer | null
+  dataDir: string
+}): Promise<EvidenceSigner> {
   if (options.secretsKey) return signerFromSecretsKey(options.secretsKey)
   const file = path.join(options.dataDir, EVIDENCE_KEY_FILE)
   try {

@@ -34,8 +34,16 @@ function flipBit(buffer: Uint8Array, bit: number): Buffer {
 describe('RFC 6962 hashing', () => {
   it('prefixes leaves with 0x00 and nodes with 0x01', () => {
     const entry = sha('x')
-    expect(leafHash(entry)).toEqual(createHash('sha256').update(Buffer.concat([Buffer.from([0]), entry])).digest())
-    expect(nodeHash(entry, entry)).toEqual(createHash('sha256').update(Buffer.concat([Buffer.from([1]), entry, entry])).digest())
+    expect(leafHash(entry)).toEqual(
+      createHash('sha256')
+        .update(Buffer.concat([Buffer.from([0]), entry]))
+        .digest(),
+    )
+    expect(nodeHash(entry, entry)).toEqual(
+      createHash('sha256')
+        .update(Buffer.concat([Buffer.from([1]), entry, entry]))
+        .digest(),
+    )
   })
 
   it('matches the RFC 6962 reference roots of the certificate-transparency test vectors', () => {
@@ -112,29 +120,36 @@ describe('inclusion proofs', () => {
     const leaves = leavesOf(300, 1)
     const roots = prefixRoots(leaves)
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 300 }), fc.nat(), fc.nat(), fc.integer({ min: 1, max: 300 }), (size, seed, bitSeed, otherSize) => {
-        const tree = leaves.slice(0, size)
-        const index = seed % size
-        const root = roots[size]!
-        const proof = inclusionProof(tree, index)
-        const leaf = tree[index]!
-        if (proof.length > 0) {
-          const which = bitSeed % proof.length
-          const tampered = proof.map((node, i) => (i === which ? flipBit(node, bitSeed % 256) : node))
-          expect(verifyInclusion(leaf, index, size, tampered, root)).toBe(false)
-          expect(verifyInclusion(leaf, index, size, proof.slice(0, -1), root)).toBe(false)
-        }
-        expect(verifyInclusion(leaf, index, size, [...proof, sha('extra')], root)).toBe(false)
-        expect(verifyInclusion(flipBit(leaf, bitSeed % 256), index, size, proof, root)).toBe(false)
-        expect(verifyInclusion(leaf, index, size, proof, flipBit(root, bitSeed % 256))).toBe(false)
-        if (size > 1) expect(verifyInclusion(leaf, (index + 1 + (bitSeed % (size - 1))) % size, size, proof, root)).toBe(false)
-        // A tree size comes with its own root (the signed checkpoint binds the two).
-        if (otherSize !== size && index < otherSize) {
-          expect(verifyInclusion(leaf, index, otherSize, proof, roots[otherSize]!)).toBe(false)
-        }
-        expect(verifyInclusion(leaf, size, size, proof, root)).toBe(false)
-        expect(verifyInclusion(leaf, -1, size, proof, root)).toBe(false)
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 300 }),
+        fc.nat(),
+        fc.nat(),
+        fc.integer({ min: 1, max: 300 }),
+        (size, seed, bitSeed, otherSize) => {
+          const tree = leaves.slice(0, size)
+          const index = seed % size
+          const root = roots[size]!
+          const proof = inclusionProof(tree, index)
+          const leaf = tree[index]!
+          if (proof.length > 0) {
+            const which = bitSeed % proof.length
+            const tampered = proof.map((node, i) => (i === which ? flipBit(node, bitSeed % 256) : node))
+            expect(verifyInclusion(leaf, index, size, tampered, root)).toBe(false)
+            expect(verifyInclusion(leaf, index, size, proof.slice(0, -1), root)).toBe(false)
+          }
+          expect(verifyInclusion(leaf, index, size, [...proof, sha('extra')], root)).toBe(false)
+          expect(verifyInclusion(flipBit(leaf, bitSeed % 256), index, size, proof, root)).toBe(false)
+          expect(verifyInclusion(leaf, index, size, proof, flipBit(root, bitSeed % 256))).toBe(false)
+          if (size > 1)
+            expect(verifyInclusion(leaf, (index + 1 + (bitSeed % (size - 1))) % size, size, proof, root)).toBe(false)
+          // A tree size comes with its own root (the signed checkpoint binds the two).
+          if (otherSize !== size && index < otherSize) {
+            expect(verifyInclusion(leaf, index, otherSize, proof, roots[otherSize]!)).toBe(false)
+          }
+          expect(verifyInclusion(leaf, size, size, proof, root)).toBe(false)
+          expect(verifyInclusion(leaf, -1, size, proof, root)).toBe(false)
+        },
+      ),
       { numRuns: 600 },
     )
   })

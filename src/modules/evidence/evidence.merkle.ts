@@ -38,7 +38,8 @@ export function treeRoot(leaves: readonly Buffer[]): Buffer {
 
 /** PATH(m, D[n]) of RFC 9162 section 2.1.3.1. */
 export function inclusionProof(leaves: readonly Buffer[], index: number): Buffer[] {
-  if (!Number.isInteger(index) || index < 0 || index >= leaves.length) throw new RangeError('leaf index outside the tree')
+  if (!Number.isInteger(index) || index < 0 || index >= leaves.length)
+    throw new RangeError('leaf index outside the tree')
   const path = (m: number, start: number, end: number): Buffer[] => {
     const n = end - start
     if (n === 1) return []
@@ -50,7 +51,13 @@ export function inclusionProof(leaves: readonly Buffer[], index: number): Buffer
 }
 
 /** RFC 9162 section 2.1.3.2. */
-export function verifyInclusion(leaf: Uint8Array, index: number, treeSize: number, path: readonly Uint8Array[], root: Uint8Array): boolean {
+export function verifyInclusion(
+  leaf: Uint8Array,
+  index: number,
+  treeSize: number,
+  path: readonly Uint8Array[],
+  root: Uint8Array,
+): boolean {
   if (!Number.isSafeInteger(index) || !Number.isSafeInteger(treeSize) || index < 0 || index >= treeSize) return false
   let fn = BigInt(index)
   let sn = BigInt(treeSize - 1)
@@ -145,7 +152,10 @@ export class Frontier {
     let bits = 0
     for (let rest = size; rest > 0; rest = Math.floor(rest / 2)) bits += rest % 2
     if (bits !== nodes.length) throw new Error(`a frontier of ${size} leaves has ${bits} nodes, not ${nodes.length}`)
-    return new Frontier(size, nodes.map((hex) => Buffer.from(hex, 'hex')))
+    return new Frontier(
+      size,
+      nodes.map((hex) => Buffer.from(hex, 'hex')),
+    )
   }
 
   get treeSize(): number {

@@ -24,8 +24,12 @@ export function createEvidenceModule(deps: {
   signer?: EvidenceSigner
 }): EvidenceModule {
   const { config, db, clock, ids, audit } = deps
-  const signer = deps.signer ?? (config.secretsKey ? signerFromSecretsKey(decodeSecretsKey(config.secretsKey)) : ephemeralEvidenceSigner())
+  const signer =
+    deps.signer ??
+    (config.secretsKey ? signerFromSecretsKey(decodeSecretsKey(config.secretsKey)) : ephemeralEvidenceSigner())
   const evidence = createEvidenceService({ db, clock, ids, audit, signer })
-  const jobs = [createSealJob({ db, clock, evidence, everyEvents: config.sealEveryEvents, everySeconds: config.sealEverySeconds })]
+  const jobs = [
+    createSealJob({ db, clock, evidence, everyEvents: config.sealEveryEvents, everySeconds: config.sealEverySeconds }),
+  ]
   return { evidence, signer, jobs }
 }

@@ -25,7 +25,12 @@ interface EvidenceSurface {
 
 const SURFACES: readonly EvidenceSurface[] = [
   { auth: 'session', seals: '/api/seals', event: '/api/org-events/:id', tag: 'Session surface: evidence' },
-  { auth: 'client', seals: '/v1/orgs/:orgId/seals', event: '/v1/orgs/:orgId/events/:eventId', tag: 'Partner surface: evidence' },
+  {
+    auth: 'client',
+    seals: '/v1/orgs/:orgId/seals',
+    event: '/v1/orgs/:orgId/events/:eventId',
+    tag: 'Partner surface: evidence',
+  },
 ]
 
 const Id = Type.String({ maxLength: 64 })
@@ -36,7 +41,11 @@ export function registerEvidenceRoutes(app: FastifyInstance, evidence: EvidenceS
   api.get(
     '/v1/evidence/keys',
     {
-      schema: { tags: ['Partner surface: evidence'], summary: 'The Ed25519 public keys that sign seals (JWKS)', response: responses({ 200: JwksSchema }, [], { authed: false }) },
+      schema: {
+        tags: ['Partner surface: evidence'],
+        summary: 'The Ed25519 public keys that sign seals (JWKS)',
+        response: responses({ 200: JwksSchema }, [], { authed: false }),
+      },
       config: { auth: 'none' },
     },
     async (_request, reply) => {
@@ -53,13 +62,30 @@ export function registerEvidenceRoutes(app: FastifyInstance, evidence: EvidenceS
 
     api.get(
       surface.seals,
-      { schema: { tags, summary: 'Seals of the org event log, newest first', params: Type.Object({ ...org }), querystring: SealListQuery, response: responses({ 200: SealList }, [400]) }, config },
+      {
+        schema: {
+          tags,
+          summary: 'Seals of the org event log, newest first',
+          params: Type.Object({ ...org }),
+          querystring: SealListQuery,
+          response: responses({ 200: SealList }, [400]),
+        },
+        config,
+      },
       (request) => evidence.listSeals(request.ctx.orgId, request.query),
     )
 
     api.get(
       `${surface.seals}/:sealId`,
-      { schema: { tags, summary: 'One seal', params: Type.Object({ ...org, sealId: Id }), response: responses({ 200: SealSchema }) }, config },
+      {
+        schema: {
+          tags,
+          summary: 'One seal',
+          params: Type.Object({ ...org, sealId: Id }),
+          response: responses({ 200: SealSchema }),
+        },
+        config,
+      },
       (request) => evidence.getSeal(request.ctx.orgId, request.params.sealId),
     )
 
@@ -91,7 +117,12 @@ export function registerEvidenceRoutes(app: FastifyInstance, evidence: EvidenceS
         },
         config,
       },
-      (request) => evidence.inclusion(request.ctx.orgId, (request.params as Record<string, string>)[eventParam] ?? '', request.query.seal),
+      (request) =>
+        evidence.inclusion(
+          request.ctx.orgId,
+          (request.params as Record<string, string>)[eventParam] ?? '',
+          request.query.seal,
+        ),
     )
   }
 }

@@ -22,14 +22,20 @@ export const SealSchema = Type.Object(
 export type Seal = Static<typeof SealSchema>
 
 export const SealList = ListEnvelope(SealSchema, 'Seals, newest first')
-export const SealListQuery = Type.Object({ limit: LimitQuery, cursor: Type.Optional(CursorQuery) }, { additionalProperties: false })
+export const SealListQuery = Type.Object(
+  { limit: LimitQuery, cursor: Type.Optional(CursorQuery) },
+  { additionalProperties: false },
+)
 export type SealListQuery = Static<typeof SealListQuery>
 
 export const InclusionProofSchema = Type.Object(
   {
     sealId: SealId,
     eventId: Type.String({ pattern: idPattern('evt') }),
-    eventHash: Type.String({ pattern: '^sha256:[0-9a-f]{64}$', description: 'The event hash: the leaf is SHA-256(0x00 || its 32 bytes)' }),
+    eventHash: Type.String({
+      pattern: '^sha256:[0-9a-f]{64}$',
+      description: 'The event hash: the leaf is SHA-256(0x00 || its 32 bytes)',
+    }),
     leafIndex: Type.Integer({ minimum: 0, description: 'sequence - 1' }),
     treeSize: Type.Integer({ minimum: 1 }),
     rootHash: Hex32,

@@ -52,19 +52,32 @@ async function leavesBetween(db: Reader | Tx, orgId: string, after: number, upTo
       .orderBy('sequence', 'asc')
       .execute()
     for (const row of rows) {
-      if (Number(row.sequence) !== after + leaves.length + 1) throw new Error(`org ${orgId}: event ${after + leaves.length + 1} is missing from the log`)
+      if (Number(row.sequence) !== after + leaves.length + 1)
+        throw new Error(`org ${orgId}: event ${after + leaves.length + 1} is missing from the log`)
       leaves.push(eventLeaf(row.hash))
     }
   }
-  if (leaves.length !== upTo - after) throw new Error(`org ${orgId}: the log ends at ${after + leaves.length}, before ${upTo}`)
+  if (leaves.length !== upTo - after)
+    throw new Error(`org ${orgId}: the log ends at ${after + leaves.length}, before ${upTo}`)
   return leaves
 }
 
-export function createEvidenceService(deps: { db: Database; clock: Clock; ids: IdGenerator; audit: AuditLog; signer: EvidenceSigner }): EvidenceService {
+export function createEvidenceService(deps: {
+  db: Database
+  clock: Clock
+  ids: IdGenerator
+  audit: AuditLog
+  signer: EvidenceSigner
+}): EvidenceService {
   const { db, clock, ids, audit, signer } = deps
 
   async function findSeal(reader: Reader, orgId: string, sealId: string, param?: string): Promise<SealRow> {
-    const row = await reader.selectFrom('evidence_seals').selectAll().where('org_id', '=', orgId).where('id', '=', sealId).executeTakeFirst()
+    const row = await reader
+      .selectFrom('evidence_seals')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('id', '=', sealId)
+      .executeTakeFirst()
     if (!row) throw param ? new AppError('resource_missing', `No such seal: ${sealId}`, { param }) : notFound('seal')
     return row
   }
@@ -73,10 +86,21 @@ export function createEvidenceService(deps: { db: Database; clock: Clock; ids: I
     async sealOrg(orgId) {
       return db.tx({ orgId }, async (tx) => {
         // The head's row lock holds the org's writers still while the tree is read.
-        const head = await tx.selectFrom('org_event_heads').select('sequence').where('org_id', '=', orgId).forUpdate().executeTakeFirst()
+        const head = await tx
+          .selectFrom('org_event_heads')
+          .select('sequence')
+          .where('org_id', '=', orgId)
+          .forUpdate()
+          .executeTakeFirst()
         if (!head) return null
         const size = Number(head.sequence)
-        const last = await tx.selectFrom('evidence_seals').selectAll().where('org_id', '=', orgId).orderBy('tree_size', 'desc').limit(1).executeTakeFirst()
+        const last = await tx
+          .selectFrom('evidence_seals')
+          .selectAll()
+          .where('org_id', '=', orgId)
+          .orderBy('tree_size', 'desc')
+          .limit(1)
+          .executeTakeFirst()
         const sealedSize = last ? Number(last.tree_size) : 0
         if (size <= sealedSize) return null
         const frontier = last ? Frontier.restore(sealedSize, last.frontier) : Frontier.empty()
@@ -99,8 +123,18 @@ export function createEvidenceService(deps: { db: Database; clock: Clock; ids: I
           .returningAll()
           .executeTakeFirstOrThrow()
         const seal = presentSeal(row)
-        const org = await tx.selectFrom('orgs').select('system_user_id').where('org_id', '=', orgId).executeTakeFirstOrThrow()
-        await audit.append(tx, { orgId, actor: { userId: org.system_user_id } }, 'evidence.sealed', { type: 'seal', id: seal.id }, seal)
+        const org = await tx
+          .selectFrom('orgs')
+          .select('system_user_id')
+          .where('org_id', '=', orgId)
+          .executeTakeFirstOrThrow()
+        await audit.append(
+          tx,
+          { orgId, actor: { userId: org.system_user_id } },
+          'evidence.sealed',
+          { type: 'seal', id: seal.id },
+          seal,
+        )
         return seal
       })
     },
@@ -110,7 +144,11 @@ export function createEvidenceService(deps: { db: Database; clock: Clock; ids: I
       const rows = await db.read(orgId, (reader) => {
         let select = reader.selectFrom('evidence_seals').selectAll().where('org_id', '=', orgId)
         if (after) select = select.where(olderThan(after, 'created_at', 'id'))
-        return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()
+        return select
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.limit + 1)
+          .execute()
       })
       return toPage(rows, query.limit, (row) => [row.created_at.toISOString(), row.id], presentSeal, {})
     },
@@ -121,14 +159,29 @@ export function createEvidenceService(deps: { db: Database; clock: Clock; ids: I
 
     async inclusion(orgId, eventId, sealId) {
       return db.read(orgId, async (reader) => {
-        const event = await reader.selectFrom('org_events').select(['sequence', 'hash']).where('org_id', '=', orgId).where('id', '=', eventId).executeTakeFirst()
+        const event = await reader
+          .selectFrom('org_events')
+          .select(['sequence', 'hash'])
+          .where('org_id', '=', orgId)
+          .where('id', '=', eventId)
+          .executeTakeFirst()
         if (!event) throw notFound('org event')
         const seal = sealId
           ? await findSeal(reader, orgId, sealId, 'seal')
-          : await reader.selectFrom('evidence_seals').selectAll().where('org_id', '=', orgId).orderBy('tree_size', 'desc').limit(1).executeTakeFirst()
+          : await reader
+              .selectFrom('evidence_seals')
+              .selectAll()
+              .where('org_id', '=', orgId)
+              .orderBy('tree_size', 'desc')
+              .limit(1)
+              .executeTakeFirst()
         const sequence = Number(event.sequence)
         if (!seal || sequence > Number(seal.tree_size)) {
-          throw new AppError('unprocessable', `Event ${eventId} (sequence ${sequence}) is not sealed ${seal ? `by ${seal.id}, which covers 1..${seal.tree_size}` : 'yet'}; wait for the next seal`, { param: 'seal' })
+          throw new AppError(
+            'unprocessable',
+            `Event ${eventId} (sequence ${sequence}) is not sealed ${seal ? `by ${seal.id}, which covers 1..${seal.tree_size}` : 'yet'}; wait for the next seal`,
+            { param: 'seal' },
+          )
         }
         const leaves = await leavesBetween(reader, orgId, 0, Number(seal.tree_size))
         return {
@@ -148,7 +201,11 @@ export function createEvidenceService(deps: { db: Database; clock: Clock; ids: I
         const to = await findSeal(reader, orgId, sealId)
         const from = await findSeal(reader, orgId, fromId, 'from')
         if (from.tree_size > to.tree_size) {
-          throw new AppError('parameter_invalid', `from must be an older seal: ${fromId} covers ${from.tree_size} events, ${sealId} only ${to.tree_size}`, { param: 'from' })
+          throw new AppError(
+            'parameter_invalid',
+            `from must be an older seal: ${fromId} covers ${from.tree_size} events, ${sealId} only ${to.tree_size}`,
+            { param: 'from' },
+          )
         }
         const leaves = await leavesBetween(reader, orgId, 0, Number(to.tree_size))
         return {
@@ -168,13 +225,21 @@ export function createEvidenceService(deps: { db: Database; clock: Clock; ids: I
 }
 
 /** Seals every org with SEAL_EVERY_EVENTS unsealed events, or one older than SEAL_EVERY_SECONDS. */
-export function createSealJob(deps: { db: Database; clock: Clock; evidence: EvidenceService; everyEvents: number; everySeconds: number }): Job {
+export function createSealJob(deps: {
+  db: Database
+  clock: Clock
+  evidence: EvidenceService
+  everyEvents: number
+  everySeconds: number
+}): Job {
   return {
     name: 'evidence-seal',
     everyMs: Math.min(deps.everySeconds * SECOND, 5 * SECOND),
     async run() {
       const olderThan = new Date(deps.clock.now().getTime() - deps.everySeconds * SECOND)
-      const due = await sql<{ org_id: string }>`select org_id from evidence_orgs_due(${deps.everyEvents}, ${olderThan}, 50)`.execute(deps.db.global)
+      const due = await sql<{
+        org_id: string
+      }>`select org_id from evidence_orgs_due(${deps.everyEvents}, ${olderThan}, 50)`.execute(deps.db.global)
       const failures: string[] = []
       let sealed = 0
       for (const { org_id: orgId } of due.rows) {

@@ -17,7 +17,11 @@ const BATCH = 5000
  * checkpoint text and signature. A rewritten event (even with a recomputed hash chain)
  * changes every later root; a removed one shifts them.
  */
-export async function verifySeals(db: Database, orgId: string, signers: readonly EvidenceSigner[]): Promise<SealReport> {
+export async function verifySeals(
+  db: Database,
+  orgId: string,
+  signers: readonly EvidenceSigner[],
+): Promise<SealReport> {
   const seals = await db.read(orgId, (reader) =>
     reader.selectFrom('evidence_seals').selectAll().where('org_id', '=', orgId).orderBy('tree_size', 'asc').execute(),
   )
@@ -26,7 +30,11 @@ export async function verifySeals(db: Database, orgId: string, signers: readonly
   let nextSequence = 1
   for (const seal of seals) {
     const size = Number(seal.tree_size)
-    const broken = (reason: string): SealReport => ({ ok: false, seals: checked, broken: { sealId: seal.id, treeSize: size, reason } })
+    const broken = (reason: string): SealReport => ({
+      ok: false,
+      seals: checked,
+      broken: { sealId: seal.id, treeSize: size, reason },
+    })
     while (frontier.treeSize < size) {
       const rows = await db.read(orgId, (reader) =>
         reader
@@ -48,9 +56,12 @@ export async function verifySeals(db: Database, orgId: string, signers: readonly
     }
     const root = frontier.root()
     if (root.toString('hex') !== seal.root_hash) {
-      return broken(`root recomputed from events 1..${size} is ${root.toString('hex')}, the seal says ${seal.root_hash}: an event at or before ${size} was changed`)
+      return broken(
+        `root recomputed from events 1..${size} is ${root.toString('hex')}, the seal says ${seal.root_hash}: an event at or before ${size} was changed`,
+      )
     }
-    if (seal.checkpoint !== checkpointText(orgId, size, root)) return broken('the checkpoint text does not match the seal')
+    if (seal.checkpoint !== checkpointText(orgId, size, root))
+      return broken('the checkpoint text does not match the seal')
     const signer = signers.find((candidate) => candidate.keyId === seal.key_id)
     if (!signer) return broken(`signed with key ${seal.key_id}, which this deployment does not know`)
     if (!signer.verify(seal.checkpoint, seal.signature)) return broken('the signature does not verify')

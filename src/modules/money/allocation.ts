@@ -29,7 +29,11 @@ export function mergeShares(shares: readonly Share[]): Share[] {
 export function allocate(amount: bigint, shares: readonly Share[]): Allocation[] {
   const merged = mergeShares(shares)
   const total = merged.reduce((sum, share) => sum + share.shareBps, 0)
-  if (merged.length === 0 || total !== WHOLE_BPS || merged.some((share) => !Number.isInteger(share.shareBps) || share.shareBps <= 0)) {
+  if (
+    merged.length === 0 ||
+    total !== WHOLE_BPS ||
+    merged.some((share) => !Number.isInteger(share.shareBps) || share.shareBps <= 0)
+  ) {
     throw new Error('allocate needs positive integer shares summing to 10000 basis points')
   }
   const negative = amount < 0n

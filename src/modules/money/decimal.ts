@@ -20,7 +20,8 @@ export function parseDecimal(text: string, maxPlaces: number = MICRO_PLACES): Pa
     return { ok: false, reason: `has ${fraction.length} decimal places; at most ${maxPlaces} are allowed` }
   }
   const digits = whole.replace(/^0+(?=[0-9])/, '')
-  if (digits.length > MAX_INTEGER_DIGITS) return { ok: false, reason: `is too large (at most ${MAX_INTEGER_DIGITS} digits before the point)` }
+  if (digits.length > MAX_INTEGER_DIGITS)
+    return { ok: false, reason: `is too large (at most ${MAX_INTEGER_DIGITS} digits before the point)` }
   const micros = BigInt(digits) * MICROS_PER_UNIT + BigInt(fraction.padEnd(MICRO_PLACES, '0'))
   return { ok: true, micros: sign === '-' ? -micros : micros }
 }

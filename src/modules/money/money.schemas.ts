@@ -15,6 +15,7 @@ export const CurrencyCode = Type.String({
 
 /** Refuses a well-formed code that is not an active ISO 4217 currency. */
 export function requireCurrency(code: string, param = 'currency'): string {
-  if (!isCurrency(code)) throw new AppError('parameter_invalid', `${param} ${code} is not an active ISO 4217 currency`, { param })
+  if (!isCurrency(code))
+    throw new AppError('parameter_invalid', `${param} ${code} is not an active ISO 4217 currency`, { param })
   return code
 }

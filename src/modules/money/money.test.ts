@@ -20,8 +20,10 @@ describe('currencies', () => {
       expect(code).toMatch(/^[A-Z]{3}$/)
       expect([0, 2, 3, 4]).toContain(CURRENCY_MINOR_UNITS[code])
     }
-    for (const code of ['USD', 'GBP', 'CHF', 'SEK', 'BRL', 'INR', 'ZAR', 'XOF', 'XCG', 'ZWG', 'SLE', 'VES']) expect(isCurrency(code), code).toBe(true)
-    for (const code of ['XYZ', 'HRK', 'XAU', 'XXX', 'eur', 'toString', 'constructor']) expect(isCurrency(code), code).toBe(false)
+    for (const code of ['USD', 'GBP', 'CHF', 'SEK', 'BRL', 'INR', 'ZAR', 'XOF', 'XCG', 'ZWG', 'SLE', 'VES'])
+      expect(isCurrency(code), code).toBe(true)
+    for (const code of ['XYZ', 'HRK', 'XAU', 'XXX', 'eur', 'toString', 'constructor'])
+      expect(isCurrency(code), code).toBe(false)
     expect(() => minorUnit('XYZ')).toThrow()
   })
 })
@@ -57,10 +59,14 @@ describe('decimal strings', () => {
 
   it('round-trips every micro-unit value', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 18n) + 1n, max: 10n ** 18n - 1n }), fc.integer({ min: 0, max: 6 }), (micros, places) => {
-        const parsed = parseDecimal(formatMicros(micros, places))
-        expect(parsed).toEqual({ ok: true, micros })
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 18n) + 1n, max: 10n ** 18n - 1n }),
+        fc.integer({ min: 0, max: 6 }),
+        (micros, places) => {
+          const parsed = parseDecimal(formatMicros(micros, places))
+          expect(parsed).toEqual({ ok: true, micros })
+        },
+      ),
     )
   })
 
@@ -76,7 +82,9 @@ describe('decimal strings', () => {
     expect(parseAmount('1.25', { param: 'amount', places: 6 })).toBe(1_250_000n)
     expect(() => parseAmount('0', { param: 'amount', places: 6, zero: false })).toThrow(/amount must not be zero/)
     expect(() => parseAmount('-0.00', { param: 'amount', places: 6, zero: false })).toThrow(/must not be zero/)
-    expect(() => parseAmount('-1', { param: 'price', places: 2, negative: false })).toThrow(/price must not be negative/)
+    expect(() => parseAmount('-1', { param: 'price', places: 2, negative: false })).toThrow(
+      /price must not be negative/,
+    )
     expect(() => parseAmount('1.001', { param: 'price', places: 2 })).toThrow(/at most 2/)
   })
 })
@@ -85,18 +93,22 @@ const creatorId = fc.stringMatching(/^crt_[0-9A-Z]{4}$/)
 
 /** 1..20 distinct creators with positive basis points summing to exactly 10000. */
 const splits = fc.uniqueArray(creatorId, { minLength: 1, maxLength: 20 }).chain((ids) =>
-  fc.uniqueArray(fc.integer({ min: 1, max: WHOLE_BPS - 1 }), { minLength: ids.length - 1, maxLength: ids.length - 1 }).map((cuts) => {
-    const points = [0, ...cuts.sort((a, b) => a - b), WHOLE_BPS]
-    return ids.map((id, index): Share => ({ creatorId: id, shareBps: points[index + 1]! - points[index]! }))
-  }),
+  fc
+    .uniqueArray(fc.integer({ min: 1, max: WHOLE_BPS - 1 }), { minLength: ids.length - 1, maxLength: ids.length - 1 })
+    .map((cuts) => {
+      const points = [0, ...cuts.sort((a, b) => a - b), WHOLE_BPS]
+      return ids.map((id, index): Share => ({ creatorId: id, shareBps: points[index + 1]! - points[index]! }))
+    }),
 )
 
 const amount = fc.oneof(
   fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
   fc.bigInt({ min: -20_000n, max: 20_000n }),
-  fc.constantFrom(...CURRENCY_CODES).chain((currency) =>
-    fc.bigInt({ min: -(10n ** 9n), max: 10n ** 9n }).map((minor) => minor * 10n ** BigInt(6 - minorUnit(currency))),
-  ),
+  fc
+    .constantFrom(...CURRENCY_CODES)
+    .chain((currency) =>
+      fc.bigInt({ min: -(10n ** 9n), max: 10n ** 9n }).map((minor) => minor * 10n ** BigInt(6 - minorUnit(currency))),
+    ),
 )
 
 describe('allocation by largest remainder', () => {
@@ -129,7 +141,8 @@ describe('allocation by largest remainder', () => {
   it('does not depend on the order the splits are listed in', () => {
     fc.assert(
       fc.property(splits, amount, (shares, total) => {
-        const sorted = (parts: { creatorId: string; amount: bigint }[]) => [...parts].sort((a, b) => (a.creatorId < b.creatorId ? -1 : 1))
+        const sorted = (parts: { creatorId: string; amount: bigint }[]) =>
+          [...parts].sort((a, b) => (a.creatorId < b.creatorId ? -1 : 1))
         expect(sorted(allocate(total, [...shares].reverse()))).toEqual(sorted(allocate(total, shares)))
       }),
     )
@@ -137,29 +150,37 @@ describe('allocation by largest remainder', () => {
 
   it('breaks ties by larger share, then by creator id ascending', () => {
     // 1 micro-unit three ways: equal remainders and shares, so the lowest id gets it.
-    expect(allocate(1n, [
-      { creatorId: 'crt_C', shareBps: 3334 },
-      { creatorId: 'crt_B', shareBps: 3333 },
-      { creatorId: 'crt_A', shareBps: 3333 },
-    ])).toEqual([
+    expect(
+      allocate(1n, [
+        { creatorId: 'crt_C', shareBps: 3334 },
+        { creatorId: 'crt_B', shareBps: 3333 },
+        { creatorId: 'crt_A', shareBps: 3333 },
+      ]),
+    ).toEqual([
       { creatorId: 'crt_C', amount: 1n },
       { creatorId: 'crt_B', amount: 0n },
       { creatorId: 'crt_A', amount: 0n },
     ])
-    expect(allocate(2n, [
-      { creatorId: 'crt_C', shareBps: 3334 },
-      { creatorId: 'crt_B', shareBps: 3333 },
-      { creatorId: 'crt_A', shareBps: 3333 },
-    ]).map((part) => part.amount)).toEqual([1n, 0n, 1n])
+    expect(
+      allocate(2n, [
+        { creatorId: 'crt_C', shareBps: 3334 },
+        { creatorId: 'crt_B', shareBps: 3333 },
+        { creatorId: 'crt_A', shareBps: 3333 },
+      ]).map((part) => part.amount),
+    ).toEqual([1n, 0n, 1n])
     // 10 micro-units 50/50 with an odd remainder split: 0.5 each, the larger share wins first.
-    expect(allocate(1n, [
-      { creatorId: 'crt_A', shareBps: 5000 },
-      { creatorId: 'crt_B', shareBps: 5000 },
-    ]).map((part) => part.amount)).toEqual([1n, 0n])
-    expect(allocate(-1n, [
-      { creatorId: 'crt_B', shareBps: 5000 },
-      { creatorId: 'crt_A', shareBps: 5000 },
-    ])).toEqual([
+    expect(
+      allocate(1n, [
+        { creatorId: 'crt_A', shareBps: 5000 },
+        { creatorId: 'crt_B', shareBps: 5000 },
+      ]).map((part) => part.amount),
+    ).toEqual([1n, 0n])
+    expect(
+      allocate(-1n, [
+        { creatorId: 'crt_B', shareBps: 5000 },
+        { creatorId: 'crt_A', shareBps: 5000 },
+      ]),
+    ).toEqual([
       { creatorId: 'crt_B', amount: 0n },
       { creatorId: 'crt_A', amount: -1n },
     ])
@@ -167,18 +188,22 @@ describe('allocation by largest remainder', () => {
 
   it('gives larger remainders the leftover before smaller ones', () => {
     // 0.000007 split 70/30: exact 4.9 and 2.1 -> 5 and 2.
-    expect(allocate(7n, [
-      { creatorId: 'crt_A', shareBps: 7000 },
-      { creatorId: 'crt_B', shareBps: 3000 },
-    ]).map((part) => part.amount)).toEqual([5n, 2n])
+    expect(
+      allocate(7n, [
+        { creatorId: 'crt_A', shareBps: 7000 },
+        { creatorId: 'crt_B', shareBps: 3000 },
+      ]).map((part) => part.amount),
+    ).toEqual([5n, 2n])
   })
 
   it('merges a creator named twice and refuses shares that do not make a whole', () => {
-    expect(allocate(100n, [
-      { creatorId: 'crt_A', shareBps: 2500 },
-      { creatorId: 'crt_B', shareBps: 5000 },
-      { creatorId: 'crt_A', shareBps: 2500 },
-    ])).toEqual([
+    expect(
+      allocate(100n, [
+        { creatorId: 'crt_A', shareBps: 2500 },
+        { creatorId: 'crt_B', shareBps: 5000 },
+        { creatorId: 'crt_A', shareBps: 2500 },
+      ]),
+    ).toEqual([
       { creatorId: 'crt_A', amount: 50n },
       { creatorId: 'crt_B', amount: 50n },
     ])

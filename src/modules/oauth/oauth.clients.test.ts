@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HOUR } from '../../platform/clock.js'
 import { hashSecret } from '../../platform/crypto.js'
 import { idPattern } from '../../platform/ids.js'
-import { buildTestApp, call, eventCount, expectProblem, memberWithRole, ownerWithOrg, type OrgAccount, type TestApp } from '../../../test/helpers.js'
+import {
+  buildTestApp,
+  call,
+  eventCount,
+  expectProblem,
+  memberWithRole,
+  ownerWithOrg,
+  type OrgAccount,
+  type TestApp,
+} from '../../../test/helpers.js'
 import { accessToken, createClient, expectOAuthError, requestToken } from '../../../test/partner-helpers.js'
 import { createClientsService } from './oauth.clients.js'
 
@@ -20,15 +29,32 @@ const create = (account: OrgAccount, body: unknown, headers: Record<string, stri
 
 /** A day on the manual clock ends the owner's session; start a new one. */
 async function logInAgain(account: OrgAccount): Promise<void> {
-  const login = await call(t.app, { method: 'POST', url: '/api/auth/login', body: { email: account.email, password: 'correct horse battery' } })
+  const login = await call(t.app, {
+    method: 'POST',
+    url: '/api/auth/login',
+    body: { email: account.email, password: 'correct horse battery' },
+  })
   expect(login.statusCode, login.body).toBe(200)
   account.token = login.json().token
-  const active = await call(t.app, { method: 'POST', url: '/api/session/active-org', token: account.token, body: { orgId: account.orgId } })
+  const active = await call(t.app, {
+    method: 'POST',
+    url: '/api/session/active-org',
+    token: account.token,
+    body: { orgId: account.orgId },
+  })
   expect(active.statusCode, active.body).toBe(200)
 }
 
 const lastEvent = async (orgId: string) =>
-  t.db.read(orgId, (db) => db.selectFrom('org_events').selectAll().where('org_id', '=', orgId).orderBy('sequence', 'desc').limit(1).executeTakeFirstOrThrow())
+  t.db.read(orgId, (db) =>
+    db
+      .selectFrom('org_events')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .orderBy('sequence', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow(),
+  )
 
 describe('POST /api/clients', () => {
   it('creates a sandbox client, shows the secret once and keeps only its hash', async () => {
@@ -53,18 +79,32 @@ describe('POST /api/clients', () => {
     expect(client.userId).toMatch(new RegExp(idPattern('usr')))
 
     const row = await t.db.read(owner.orgId, (db) =>
-      db.selectFrom('oauth_clients').selectAll().where('org_id', '=', owner.orgId).where('id', '=', client.id).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('oauth_clients')
+        .selectAll()
+        .where('org_id', '=', owner.orgId)
+        .where('id', '=', client.id)
+        .executeTakeFirstOrThrow(),
     )
     expect(row.secret_hash).toBe(hashSecret(client.secret))
     expect(JSON.stringify(row)).not.toContain(client.secret)
 
     // The client acts as its own service user, homed in the org.
-    const user = await t.db.global.selectFrom('users').selectAll().where('id', '=', client.userId).executeTakeFirstOrThrow()
+    const user = await t.db.global
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', client.userId)
+      .executeTakeFirstOrThrow()
     expect(user).toMatchObject({ kind: 'service', home_org_id: owner.orgId, email: null, password_hash: null })
 
     expect(await eventCount(t.db, owner.orgId)).toBe(before + 1)
     const event = await lastEvent(owner.orgId)
-    expect(event).toMatchObject({ action: 'client.created', user_id: owner.userId, resource_type: 'client', resource_id: client.id })
+    expect(event).toMatchObject({
+      action: 'client.created',
+      user_id: owner.userId,
+      resource_type: 'client',
+      resource_id: client.id,
+    })
     expect(JSON.stringify(event.data)).not.toContain(client.secret)
   })
 
@@ -78,7 +118,9 @@ describe('POST /api/clients', () => {
     const before = await eventCount(t.db, production.orgId)
     expectProblem(await create(production, { name: 'Live', scopes: ['events:read'] }), 403, 'production_access_pending')
     expect(await eventCount(t.db, production.orgId)).toBe(before)
-    const rows = await t.db.read(production.orgId, (db) => db.selectFrom('oauth_clients').select('id').where('org_id', '=', production.orgId).execute())
+    const rows = await t.db.read(production.orgId, (db) =>
+      db.selectFrom('oauth_clients').select('id').where('org_id', '=', production.orgId).execute(),
+    )
     expect(rows).toHaveLength(0)
   })
 
@@ -96,14 +138,22 @@ describe('POST /api/clients', () => {
     const tier = await create(owner, { name: 'x', scopes: ['events:read'], tier: 'api_partner_production' })
     expectProblem(tier, 400, 'parameter_invalid')
     expect(tier.json().param).toBe('tier')
-    const custom = await create(owner, { name: 'x', scopes: ['events:read'], rateLimit: { perMinute: 1000, burst: 1000 } })
+    const custom = await create(owner, {
+      name: 'x',
+      scopes: ['events:read'],
+      rateLimit: { perMinute: 1000, burst: 1000 },
+    })
     expectProblem(custom, 400, 'parameter_invalid')
     expect(custom.json().param).toBe('rateLimit')
     expect(await eventCount(t.db, owner.orgId)).toBe(before)
   })
 
   it('requires a session, and the owner or admin role', async () => {
-    expectProblem(await call(t.app, { method: 'POST', url: '/api/clients', body: { name: 'x', scopes: ['events:read'] } }), 401, 'authentication_required')
+    expectProblem(
+      await call(t.app, { method: 'POST', url: '/api/clients', body: { name: 'x', scopes: ['events:read'] } }),
+      401,
+      'authentication_required',
+    )
     for (const role of ['finance', 'editor', 'viewer']) {
       const member = await memberWithRole(t.app, owner, role)
       expectProblem(await create(member, { name: 'x', scopes: ['events:read'] }), 403, 'forbidden')
@@ -120,7 +170,11 @@ describe('POST /api/clients', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true')
     expect(replay.json().id).toBe(first.json().id)
     expect(replay.json()).not.toHaveProperty('secret')
-    const stored = await t.db.global.selectFrom('idempotency_keys').select('response_body').where('key', '=', 'client-create-1').executeTakeFirstOrThrow()
+    const stored = await t.db.global
+      .selectFrom('idempotency_keys')
+      .select('response_body')
+      .where('key', '=', 'client-create-1')
+      .executeTakeFirstOrThrow()
     expect(stored.response_body).not.toContain(first.json().secret)
   })
 })
@@ -135,7 +189,10 @@ describe('GET /api/clients', () => {
     const page1 = first.json()
     expect(page1.data.map((c: { name: string }) => c.name)).toEqual(['three', 'two'])
     expect(page1.pagination.hasMore).toBe(true)
-    const second = await call(t.app, { url: `/api/clients?limit=2&cursor=${page1.pagination.cursor}`, token: org.token })
+    const second = await call(t.app, {
+      url: `/api/clients?limit=2&cursor=${page1.pagination.cursor}`,
+      token: org.token,
+    })
     expect(second.json().data.map((c: { name: string }) => c.name)).toEqual(['one'])
     expect(second.json().pagination).toEqual({ cursor: null, hasMore: false })
     expect(first.body + second.body).not.toContain('"secret"')
@@ -158,7 +215,11 @@ describe('POST /api/clients/:id/rotate-secret', () => {
   it('issues a new secret; the old one works until the grace period ends', async () => {
     const client = await createClient(t.app, owner, ['events:read'])
     const before = await eventCount(t.db, owner.orgId)
-    const rotated = await call(t.app, { method: 'POST', url: `/api/clients/${client.id}/rotate-secret`, token: owner.token })
+    const rotated = await call(t.app, {
+      method: 'POST',
+      url: `/api/clients/${client.id}/rotate-secret`,
+      token: owner.token,
+    })
     expect(rotated.statusCode, rotated.body).toBe(200)
     const body = rotated.json()
     expect(body.secret).toMatch(/^cs_test_/)
@@ -170,7 +231,11 @@ describe('POST /api/clients/:id/rotate-secret', () => {
 
     const fresh = { ...client, secret: body.secret }
     const exchange = (secret: string) =>
-      requestToken(t.app, { grant_type: 'client_credentials', client_id: client.id, client_secret: secret, scope: 'events:read' }, { remoteAddress: '198.51.100.20' })
+      requestToken(
+        t.app,
+        { grant_type: 'client_credentials', client_id: client.id, client_secret: secret, scope: 'events:read' },
+        { remoteAddress: '198.51.100.20' },
+      )
     expect((await exchange(client.secret)).statusCode).toBe(200)
     expect((await exchange(fresh.secret)).statusCode).toBe(200)
     t.clock.advance(24 * HOUR - 1)
@@ -183,11 +248,16 @@ describe('POST /api/clients/:id/rotate-secret', () => {
 
   it('ends the grace of an older secret at the next rotation', async () => {
     const client = await createClient(t.app, owner, ['events:read'])
-    const rotate = () => call(t.app, { method: 'POST', url: `/api/clients/${client.id}/rotate-secret`, token: owner.token })
+    const rotate = () =>
+      call(t.app, { method: 'POST', url: `/api/clients/${client.id}/rotate-secret`, token: owner.token })
     const second = (await rotate()).json().secret
     const third = (await rotate()).json().secret
     const exchange = (secret: string) =>
-      requestToken(t.app, { grant_type: 'client_credentials', client_id: client.id, client_secret: secret, scope: 'events:read' }, { remoteAddress: '198.51.100.21' })
+      requestToken(
+        t.app,
+        { grant_type: 'client_credentials', client_id: client.id, client_secret: secret, scope: 'events:read' },
+        { remoteAddress: '198.51.100.21' },
+      )
     expectOAuthError(await exchange(client.secret), 401, 'invalid_client')
     expect((await exchange(second)).statusCode).toBe(200)
     expect((await exchange(third)).statusCode).toBe(200)
@@ -197,12 +267,28 @@ describe('POST /api/clients/:id/rotate-secret', () => {
     const client = await createClient(t.app, owner, ['events:read'])
     const other = await ownerWithOrg(t.app, { environment: 'sandbox' })
     const before = await eventCount(t.db, owner.orgId)
-    expectProblem(await call(t.app, { method: 'POST', url: `/api/clients/${client.id}/rotate-secret`, token: other.token }), 404, 'resource_missing')
-    expectProblem(await call(t.app, { method: 'POST', url: `/api/clients/${client.id}/revoke`, token: other.token }), 404, 'resource_missing')
+    expectProblem(
+      await call(t.app, { method: 'POST', url: `/api/clients/${client.id}/rotate-secret`, token: other.token }),
+      404,
+      'resource_missing',
+    )
+    expectProblem(
+      await call(t.app, { method: 'POST', url: `/api/clients/${client.id}/revoke`, token: other.token }),
+      404,
+      'resource_missing',
+    )
     const viewer = await memberWithRole(t.app, owner, 'viewer')
     const afterInvite = await eventCount(t.db, owner.orgId)
-    expectProblem(await call(t.app, { method: 'POST', url: `/api/clients/${client.id}/rotate-secret`, token: viewer.token }), 403, 'forbidden')
-    expectProblem(await call(t.app, { method: 'POST', url: `/api/clients/${client.id}/revoke`, token: viewer.token }), 403, 'forbidden')
+    expectProblem(
+      await call(t.app, { method: 'POST', url: `/api/clients/${client.id}/rotate-secret`, token: viewer.token }),
+      403,
+      'forbidden',
+    )
+    expectProblem(
+      await call(t.app, { method: 'POST', url: `/api/clients/${client.id}/revoke`, token: viewer.token }),
+      403,
+      'forbidden',
+    )
     expect(afterInvite - before).toBe(2) // member.invited and member.joined only
     expect(await eventCount(t.db, owner.orgId)).toBe(afterInvite)
   })
@@ -222,17 +308,36 @@ describe('POST /api/clients/:id/revoke', () => {
     const refused = await feed()
     expectProblem(refused, 401, 'invalid_token')
     expect(refused.headers['www-authenticate']).toContain('error="invalid_token"')
-    const exchange = await requestToken(t.app, { grant_type: 'client_credentials', client_id: client.id, client_secret: client.secret, scope: 'events:read' })
+    const exchange = await requestToken(t.app, {
+      grant_type: 'client_credentials',
+      client_id: client.id,
+      client_secret: client.secret,
+      scope: 'events:read',
+    })
     expectOAuthError(exchange, 401, 'invalid_client')
   })
 
   it('answers 422 invalid_state when the client is already revoked, writing nothing', async () => {
     const client = await createClient(t.app, owner, ['events:read'])
-    expect((await call(t.app, { method: 'POST', url: `/api/clients/${client.id}/revoke`, token: owner.token })).statusCode).toBe(200)
+    expect(
+      (await call(t.app, { method: 'POST', url: `/api/clients/${client.id}/revoke`, token: owner.token })).statusCode,
+    ).toBe(200)
     const before = await eventCount(t.db, owner.orgId)
-    expectProblem(await call(t.app, { method: 'POST', url: `/api/clients/${client.id}/revoke`, token: owner.token }), 422, 'invalid_state')
-    expectProblem(await call(t.app, { method: 'POST', url: `/api/clients/${client.id}/rotate-secret`, token: owner.token }), 422, 'invalid_state')
-    expectProblem(await call(t.app, { method: 'POST', url: '/api/clients/cli_nothing/revoke', token: owner.token }), 404, 'resource_missing')
+    expectProblem(
+      await call(t.app, { method: 'POST', url: `/api/clients/${client.id}/revoke`, token: owner.token }),
+      422,
+      'invalid_state',
+    )
+    expectProblem(
+      await call(t.app, { method: 'POST', url: `/api/clients/${client.id}/rotate-secret`, token: owner.token }),
+      422,
+      'invalid_state',
+    )
+    expectProblem(
+      await call(t.app, { method: 'POST', url: '/api/clients/cli_nothing/revoke', token: owner.token }),
+      404,
+      'resource_missing',
+    )
     expect(await eventCount(t.db, owner.orgId)).toBe(before)
   })
 })
@@ -241,20 +346,49 @@ describe('production credentials, once the partner program grants access', () =>
   it('issues cs_live_ secrets with the production tier, or custom limits for platform integrators', async () => {
     const production = await ownerWithOrg(t.app)
     const { db, clock, ids, audit, credentials } = t.services
-    const approved = createClientsService({ db, clock, ids, audit, credentials, config: t.config, productionAccess: async (orgId) => orgId === production.orgId })
-    const ctx = { orgId: production.orgId, requestId: 'req_test', actor: { userId: production.userId, kind: 'person' as const, role: 'owner' as const } }
+    const approved = createClientsService({
+      db,
+      clock,
+      ids,
+      audit,
+      credentials,
+      config: t.config,
+      productionAccess: async (orgId) => orgId === production.orgId,
+    })
+    const ctx = {
+      orgId: production.orgId,
+      requestId: 'req_test',
+      actor: { userId: production.userId, kind: 'person' as const, role: 'owner' as const },
+    }
 
     const live = await approved.create(ctx, { name: 'Live', scopes: ['events:read'] })
     expect(live.secret).toMatch(/^cs_live_/)
-    expect(live).toMatchObject({ tier: 'api_partner_production', rateLimit: { perMinute: 600, burst: 1200 }, environment: 'production' })
+    expect(live).toMatchObject({
+      tier: 'api_partner_production',
+      rateLimit: { perMinute: 600, burst: 1200 },
+      environment: 'production',
+    })
 
-    const integrator = await approved.create(ctx, { name: 'SI', scopes: ['events:read'], tier: 'platform_integrator', rateLimit: { perMinute: 30, burst: 3 } })
+    const integrator = await approved.create(ctx, {
+      name: 'SI',
+      scopes: ['events:read'],
+      tier: 'platform_integrator',
+      rateLimit: { perMinute: 30, burst: 3 },
+    })
     expect(integrator).toMatchObject({ tier: 'platform_integrator', rateLimit: { perMinute: 30, burst: 3 } })
-    await expect(approved.create(ctx, { name: 'SI', scopes: ['events:read'], tier: 'platform_integrator' })).rejects.toMatchObject({ code: 'parameter_missing', options: { param: 'rateLimit' } })
-    await expect(approved.create(ctx, { name: 'x', scopes: ['events:read'], tier: 'api_partner_sandbox' })).rejects.toMatchObject({ code: 'parameter_invalid', options: { param: 'tier' } })
+    await expect(
+      approved.create(ctx, { name: 'SI', scopes: ['events:read'], tier: 'platform_integrator' }),
+    ).rejects.toMatchObject({ code: 'parameter_missing', options: { param: 'rateLimit' } })
+    await expect(
+      approved.create(ctx, { name: 'x', scopes: ['events:read'], tier: 'api_partner_sandbox' }),
+    ).rejects.toMatchObject({ code: 'parameter_invalid', options: { param: 'tier' } })
 
     // The guard draws the client's requests from a bucket of its own tier.
-    const token = await accessToken(t.app, { id: integrator.id, secret: integrator.secret, userId: integrator.userId, orgId: production.orgId }, 'events:read')
+    const token = await accessToken(
+      t.app,
+      { id: integrator.id, secret: integrator.secret, userId: integrator.userId, orgId: production.orgId },
+      'events:read',
+    )
     const feed = () => call(t.app, { url: `/v1/orgs/${production.orgId}/events?limit=1`, token })
     const admitted = [await feed(), await feed(), await feed()]
     for (const response of admitted) {

@@ -61,19 +61,34 @@ function issueSecret(environment: 'sandbox' | 'production'): { secret: string; h
 }
 
 /** The rate tier a new client gets: fixed by the org's environment, custom only for platform integrators. */
-export function resolveTier(environment: 'sandbox' | 'production', body: CreateClientBody): { tier: ClientTier; limits: RateTier } {
+export function resolveTier(
+  environment: 'sandbox' | 'production',
+  body: CreateClientBody,
+): { tier: ClientTier; limits: RateTier } {
   const tier = body.tier ?? (environment === 'sandbox' ? 'api_partner_sandbox' : 'api_partner_production')
   if (environment === 'sandbox' && tier !== 'api_partner_sandbox') {
-    throw new AppError('parameter_invalid', 'Clients of a sandbox org have the api_partner_sandbox tier', { param: 'tier' })
+    throw new AppError('parameter_invalid', 'Clients of a sandbox org have the api_partner_sandbox tier', {
+      param: 'tier',
+    })
   }
   if (environment === 'production' && tier === 'api_partner_sandbox') {
-    throw new AppError('parameter_invalid', 'Clients of a production org have the api_partner_production or platform_integrator tier', { param: 'tier' })
+    throw new AppError(
+      'parameter_invalid',
+      'Clients of a production org have the api_partner_production or platform_integrator tier',
+      { param: 'tier' },
+    )
   }
   if (tier === 'platform_integrator') {
-    if (!body.rateLimit) throw new AppError('parameter_missing', 'platform_integrator clients need rateLimit { perMinute, burst }', { param: 'rateLimit' })
+    if (!body.rateLimit)
+      throw new AppError('parameter_missing', 'platform_integrator clients need rateLimit { perMinute, burst }', {
+        param: 'rateLimit',
+      })
     return { tier, limits: body.rateLimit }
   }
-  if (body.rateLimit) throw new AppError('parameter_invalid', 'Only platform_integrator clients have custom rate limits', { param: 'rateLimit' })
+  if (body.rateLimit)
+    throw new AppError('parameter_invalid', 'Only platform_integrator clients have custom rate limits', {
+      param: 'rateLimit',
+    })
   return { tier, limits: tier === 'api_partner_sandbox' ? TIERS.sandbox : TIERS.production }
 }
 
@@ -142,7 +157,15 @@ export function createClientsService(deps: {
       const client = await db.tx(ctx, async (tx) => {
         await tx
           .insertInto('users')
-          .values({ id: row.service_user_id, kind: 'service', email: null, name: `${name} (API client)`, password_hash: null, home_org_id: ctx.orgId, created_at: now })
+          .values({
+            id: row.service_user_id,
+            kind: 'service',
+            email: null,
+            name: `${name} (API client)`,
+            password_hash: null,
+            home_org_id: ctx.orgId,
+            created_at: now,
+          })
           .execute()
         await tx.insertInto('oauth_clients').values(row).execute()
         const created = presentClient(row)
@@ -157,14 +180,23 @@ export function createClientsService(deps: {
       const rows = await db.read(ctx.orgId, (reader) => {
         let select = reader.selectFrom('oauth_clients').selectAll().where('org_id', '=', ctx.orgId)
         if (after) select = select.where(olderThan(after, 'created_at', 'id'))
-        return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()
+        return select
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.limit + 1)
+          .execute()
       })
       return toPage(rows, query.limit, (row) => [row.created_at.toISOString(), row.id], presentClient, {})
     },
 
     async get(ctx, id) {
       const row = await db.read(ctx.orgId, (reader) =>
-        reader.selectFrom('oauth_clients').selectAll().where('org_id', '=', ctx.orgId).where('id', '=', id).executeTakeFirst(),
+        reader
+          .selectFrom('oauth_clients')
+          .selectAll()
+          .where('org_id', '=', ctx.orgId)
+          .where('id', '=', id)
+          .executeTakeFirst(),
       )
       if (!row) throw notFound('client')
       return presentClient(row)

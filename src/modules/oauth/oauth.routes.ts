@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { responses } from '../../platform/routes.js'
 import type { ClientsService } from './oauth.clients.js'
-import { ClientIdParams, ClientList, ClientQuery, ClientSchema, ClientWithSecret, CreateClientBody } from './oauth.schemas.js'
+import {
+  ClientIdParams,
+  ClientList,
+  ClientQuery,
+  ClientSchema,
+  ClientWithSecret,
+  CreateClientBody,
+} from './oauth.schemas.js'
 
 const SECRET_ONCE =
   'The secret is shown in this response only (just its SHA-256 hash is kept): an idempotent replay returns the client without it.'
@@ -30,7 +37,12 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
   api.get(
     '/api/clients',
     {
-      schema: { tags, summary: 'OAuth clients of the active org, newest first', querystring: ClientQuery, response: responses({ 200: ClientList }, [400]) },
+      schema: {
+        tags,
+        summary: 'OAuth clients of the active org, newest first',
+        querystring: ClientQuery,
+        response: responses({ 200: ClientList }, [400]),
+      },
       config: { auth: 'session', access: 'clients:read' },
     },
     (request) => clients.list(request.ctx, request.query),
@@ -50,7 +62,8 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
     {
       schema: {
         tags,
-        summary: 'Issue a new secret (emits client.secret_rotated); the previous one keeps working for the grace period (24 h by default)',
+        summary:
+          'Issue a new secret (emits client.secret_rotated); the previous one keeps working for the grace period (24 h by default)',
         description: SECRET_ONCE,
         params: ClientIdParams,
         response: responses({ 200: ClientWithSecret }, [422]),

@@ -13,14 +13,19 @@ export const CLIENT_TIER_NAMES = ['api_partner_sandbox', 'api_partner_production
 export type ClientTier = (typeof CLIENT_TIER_NAMES)[number]
 
 const ScopeName = Type.Enum(SCOPES, { description: 'An OAuth scope' })
-const Tier = Type.Enum(CLIENT_TIER_NAMES, { description: 'Rate tier: sandbox orgs get api_partner_sandbox; production orgs api_partner_production or platform_integrator (custom limits)' },
-)
+const Tier = Type.Enum(CLIENT_TIER_NAMES, {
+  description:
+    'Rate tier: sandbox orgs get api_partner_sandbox; production orgs api_partner_production or platform_integrator (custom limits)',
+})
 const RateLimit = Type.Object(
   {
     perMinute: Type.Integer({ minimum: 1, maximum: 100_000, description: 'Requests per minute (the refill rate)' }),
     burst: Type.Integer({ minimum: 1, maximum: 200_000, description: 'Bucket capacity' }),
   },
-  { additionalProperties: false, description: 'Custom limits: platform_integrator clients only, and required for them' },
+  {
+    additionalProperties: false,
+    description: 'Custom limits: platform_integrator clients only, and required for them',
+  },
 )
 
 const ClientId = Type.String({ pattern: idPattern('cli'), example: 'cli_01JD2YB6X8Q0W3M5N7P9R1T3V5' })
@@ -29,7 +34,12 @@ export const CreateClientBody = withExamples(
   Type.Object(
     {
       name: Type.String({ minLength: 1, maxLength: 200 }),
-      scopes: Type.Array(ScopeName, { minItems: 1, maxItems: SCOPES.length, uniqueItems: true, description: 'The scopes tokens of this client may be granted' }),
+      scopes: Type.Array(ScopeName, {
+        minItems: 1,
+        maxItems: SCOPES.length,
+        uniqueItems: true,
+        description: 'The scopes tokens of this client may be granted',
+      }),
       tier: Type.Optional(Tier),
       rateLimit: Type.Optional(RateLimit),
     },
@@ -41,17 +51,28 @@ export type CreateClientBody = Static<typeof CreateClientBody>
 
 const ClientProperties = {
   id: ClientId,
-  orgId: Type.String({ pattern: idPattern('org'), description: 'The org the client acts in: the {orgId} of its /v1 paths' }),
+  orgId: Type.String({
+    pattern: idPattern('org'),
+    description: 'The org the client acts in: the {orgId} of its /v1 paths',
+  }),
   name: Type.String(),
   scopes: Type.Array(ScopeName),
   tier: Tier,
   rateLimit: Type.Object({ perMinute: Type.Integer(), burst: Type.Integer() }),
   environment: Type.Union([Type.Literal('sandbox'), Type.Literal('production')]),
   status: Type.Union([Type.Literal('active'), Type.Literal('revoked')]),
-  userId: Type.String({ pattern: idPattern('usr'), description: 'The service user this client acts as (the userId of the org events it causes)' }),
-  secretHint: Type.String({ description: 'The secret’s prefix and last four characters, to recognise it', example: 'cs_test_…x7Qa' }),
+  userId: Type.String({
+    pattern: idPattern('usr'),
+    description: 'The service user this client acts as (the userId of the org events it causes)',
+  }),
+  secretHint: Type.String({
+    description: 'The secret’s prefix and last four characters, to recognise it',
+    example: 'cs_test_…x7Qa',
+  }),
   secretRotatedAt: Type.Union([Timestamp, Type.Null()]),
-  previousSecretExpiresAt: Type.Union([Timestamp, Type.Null()], { description: 'Until then the secret before the last rotation still works' }),
+  previousSecretExpiresAt: Type.Union([Timestamp, Type.Null()], {
+    description: 'Until then the secret before the last rotation still works',
+  }),
   lastUsedAt: Type.Union([Timestamp, Type.Null()], { description: 'Last successful token request' }),
   createdAt: Timestamp,
   createdBy: Type.String({ pattern: idPattern('usr') }),
@@ -77,14 +98,20 @@ const clientExample = {
   revokedAt: null,
 }
 
-export const ClientSchema = withExamples(Type.Object(ClientProperties, { description: 'An OAuth client (its secret is never shown again)' }), [clientExample])
+export const ClientSchema = withExamples(
+  Type.Object(ClientProperties, { description: 'An OAuth client (its secret is never shown again)' }),
+  [clientExample],
+)
 export type Client = Static<typeof ClientSchema>
 
 export const ClientWithSecret = withExamples(
   Type.Object(
     {
       ...ClientProperties,
-      secret: Type.String({ pattern: '^cs_(test|live)_', description: 'Shown once: store it now; only its hash is kept' }),
+      secret: Type.String({
+        pattern: '^cs_(test|live)_',
+        description: 'Shown once: store it now; only its hash is kept',
+      }),
     },
     { description: 'The client with its secret, shown this once' },
   ),
@@ -93,7 +120,10 @@ export const ClientWithSecret = withExamples(
 export type ClientWithSecret = Static<typeof ClientWithSecret>
 
 export const ClientList = ListEnvelope(ClientSchema, 'OAuth clients of the active org, newest first')
-export const ClientQuery = Type.Object({ limit: LimitQuery, cursor: Type.Optional(CursorQuery) }, { additionalProperties: false })
+export const ClientQuery = Type.Object(
+  { limit: LimitQuery, cursor: Type.Optional(CursorQuery) },
+  { additionalProperties: false },
+)
 export type ClientQuery = Static<typeof ClientQuery>
 export const ClientIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
 
@@ -105,11 +135,18 @@ export const TokenRequest = withExamples(
     {
       grant_type: Type.Optional(Type.String({ maxLength: 100, description: 'Required: client_credentials' })),
       client_id: Type.Optional(Type.String({ maxLength: 200, description: 'Required unless sent with HTTP Basic' })),
-      client_secret: Type.Optional(Type.String({ maxLength: 200, description: 'Required unless sent with HTTP Basic' })),
-      scope: Type.Optional(Type.String({ maxLength: 1000, description: 'Required: space-separated scopes, each allowed for the client' })),
+      client_secret: Type.Optional(
+        Type.String({ maxLength: 200, description: 'Required unless sent with HTTP Basic' }),
+      ),
+      scope: Type.Optional(
+        Type.String({ maxLength: 1000, description: 'Required: space-separated scopes, each allowed for the client' }),
+      ),
     },
     // RFC 6749 section 3.2: unrecognised parameters are ignored.
-    { additionalProperties: true, description: 'application/x-www-form-urlencoded; credentials in the body or in HTTP Basic, not both' },
+    {
+      additionalProperties: true,
+      description: 'application/x-www-form-urlencoded; credentials in the body or in HTTP Basic, not both',
+    },
   ),
   [
     {
@@ -132,7 +169,14 @@ export const TokenResponse = withExamples(
     },
     { description: 'An access token (no refresh token: ask again when it expires)' },
   ),
-  [{ access_token: 'oat_Zk3w9Jt0bq1Q7c5VYxM2uJrA6nL8pE4sH0dG2fK1iOw', token_type: 'Bearer', expires_in: 3600, scope: 'events:read members:read' }],
+  [
+    {
+      access_token: 'oat_Zk3w9Jt0bq1Q7c5VYxM2uJrA6nL8pE4sH0dG2fK1iOw',
+      token_type: 'Bearer',
+      expires_in: 3600,
+      scope: 'events:read members:read',
+    },
+  ],
 )
 export type TokenResponse = Static<typeof TokenResponse>
 

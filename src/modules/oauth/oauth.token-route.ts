@@ -10,7 +10,8 @@ interface ClientCredentials {
   basic: boolean
 }
 
-const FORM_ONLY = 'Send the token request as application/x-www-form-urlencoded with grant_type, scope and the client credentials'
+const FORM_ONLY =
+  'Send the token request as application/x-www-form-urlencoded with grant_type, scope and the client credentials'
 const BASIC_CHALLENGE = { 'www-authenticate': 'Basic realm="oeuvre", charset="UTF-8"' }
 
 /** RFC 6749 appendix B: Basic credentials are form-urlencoded before base64. */
@@ -27,16 +28,25 @@ export function clientCredentials(authorization: string | undefined, body: Token
   if (authorization === undefined) return { clientId: body.client_id, clientSecret: body.client_secret, basic: false }
   const match = /^Basic\s+([A-Za-z0-9+/=._~-]+)\s*$/i.exec(authorization)
   if (!match?.[1]) {
-    throw new OAuthError('invalid_client', 'Authenticate with HTTP Basic or with client_id and client_secret in the body', 401, BASIC_CHALLENGE)
+    throw new OAuthError(
+      'invalid_client',
+      'Authenticate with HTTP Basic or with client_id and client_secret in the body',
+      401,
+      BASIC_CHALLENGE,
+    )
   }
   const decoded = Buffer.from(match[1], 'base64').toString('utf8')
   const colon = decoded.indexOf(':')
-  if (colon < 0) throw new OAuthError('invalid_client', 'Basic credentials must be client_id:client_secret', 401, BASIC_CHALLENGE)
+  if (colon < 0)
+    throw new OAuthError('invalid_client', 'Basic credentials must be client_id:client_secret', 401, BASIC_CHALLENGE)
   const clientId = formDecode(decoded.slice(0, colon))
   const clientSecret = formDecode(decoded.slice(colon + 1))
   // RFC 6749 section 2.3: one authentication method per request.
   if (body.client_secret !== undefined || (body.client_id !== undefined && body.client_id !== clientId)) {
-    throw new OAuthError('invalid_request', 'Send the client credentials either with HTTP Basic or in the body, not both')
+    throw new OAuthError(
+      'invalid_request',
+      'Send the client credentials either with HTTP Basic or in the body, not both',
+    )
   }
   return { clientId, clientSecret, basic: true }
 }
@@ -50,9 +60,11 @@ function noStore(reply: FastifyReply): void {
 function toOAuthError(error: Error, request: FastifyRequest): OAuthError {
   if (error instanceof OAuthError) return error
   const appError = toAppError(error as FastifyError, request)
-  if (appError.code === 'rate_limited') return new OAuthError('rate_limited', appError.detail, 429, appError.options.headers ?? {})
+  if (appError.code === 'rate_limited')
+    return new OAuthError('rate_limited', appError.detail, 429, appError.options.headers ?? {})
   if (appError.status >= 500) return new OAuthError('server_error', appError.detail, 500)
-  if (appError.code === 'unsupported_media_type' || request.body === undefined) return new OAuthError('invalid_request', FORM_ONLY)
+  if (appError.code === 'unsupported_media_type' || request.body === undefined)
+    return new OAuthError('invalid_request', FORM_ONLY)
   return new OAuthError('invalid_request', appError.detail)
 }
 
@@ -86,7 +98,9 @@ export function registerTokenRoute(app: FastifyInstance, tokens: TokensService):
         else request.log.info({ error: oauthError.error }, 'token request refused')
         noStore(reply)
         reply.headers(oauthError.headers)
-        return reply.code(oauthError.status).send({ error: oauthError.error, error_description: oauthError.description })
+        return reply
+          .code(oauthError.status)
+          .send({ error: oauthError.error, error_description: oauthError.description })
       },
     },
     async (request, reply) => {

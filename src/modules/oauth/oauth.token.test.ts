@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ManualClock, MINUTE, SECOND } from '../../platform/clock.js'
 import { hashSecret } from '../../platform/crypto.js'
-import { buildTestApp, call, expectProblem, ownerWithOrg, type OrgAccount, type TestApp } from '../../../test/helpers.js'
+import {
+  buildTestApp,
+  call,
+  expectProblem,
+  ownerWithOrg,
+  type OrgAccount,
+  type TestApp,
+} from '../../../test/helpers.js'
 import { createClient, expectOAuthError, requestToken, type ClientCredentials } from '../../../test/partner-helpers.js'
 
 let t: TestApp
@@ -19,8 +26,13 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const grant = (extra: Record<string, string> = {}) => ({ grant_type: 'client_credentials', scope: 'events:read', ...extra })
-const withBody = (extra: Record<string, string> = {}) => grant({ client_id: client.id, client_secret: client.secret, ...extra })
+const grant = (extra: Record<string, string> = {}) => ({
+  grant_type: 'client_credentials',
+  scope: 'events:read',
+  ...extra,
+})
+const withBody = (extra: Record<string, string> = {}) =>
+  grant({ client_id: client.id, client_secret: client.secret, ...extra })
 
 describe('POST /oauth/token: success', () => {
   it('exchanges body credentials for a Bearer token, not cacheable, without a refresh token', async () => {
@@ -29,13 +41,23 @@ describe('POST /oauth/token: success', () => {
     expect(response.headers['cache-control']).toBe('no-store')
     expect(response.headers.pragma).toBe('no-cache')
     const body = response.json()
-    expect(body).toEqual({ access_token: expect.stringMatching(/^oat_[A-Za-z0-9_-]{43}$/), token_type: 'Bearer', expires_in: 3600, scope: 'events:read members:read' })
+    expect(body).toEqual({
+      access_token: expect.stringMatching(/^oat_[A-Za-z0-9_-]{43}$/),
+      token_type: 'Bearer',
+      expires_in: 3600,
+      scope: 'events:read members:read',
+    })
     expect(body).not.toHaveProperty('refresh_token')
     expect(response.headers['x-ratelimit-limit']).toBeDefined()
 
     // Opaque and stored hashed, bound to the client, its org and the granted scopes.
     const stored = await t.db.read(owner.orgId, (db) =>
-      db.selectFrom('oauth_access_tokens').selectAll().where('org_id', '=', owner.orgId).where('token_hash', '=', hashSecret(body.access_token)).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('oauth_access_tokens')
+        .selectAll()
+        .where('org_id', '=', owner.orgId)
+        .where('token_hash', '=', hashSecret(body.access_token))
+        .executeTakeFirstOrThrow(),
     )
     expect(stored).toMatchObject({ client_id: client.id, scopes: ['events:read', 'members:read'] })
     expect(stored.expires_at.getTime() - t.clock.now().getTime()).toBe(3600 * SECOND)
@@ -51,7 +73,10 @@ describe('POST /oauth/token: success', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/oauth/token',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(encoded).toString('base64')}` },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(encoded).toString('base64')}`,
+      },
       payload: new URLSearchParams(grant()).toString(),
     })
     expect(response.statusCode, response.body).toBe(200)
@@ -83,7 +108,11 @@ describe('POST /oauth/token: RFC 6749 errors', () => {
     const wrong = await requestToken(t.app, withBody({ client_secret: 'cs_test_wrong' }))
     expectOAuthError(wrong, 401, 'invalid_client')
     expect(wrong.headers['www-authenticate']).toBeUndefined()
-    expectOAuthError(await requestToken(t.app, withBody({ client_id: 'cli_01M81B5H804211MF72VW5EZ040' })), 401, 'invalid_client')
+    expectOAuthError(
+      await requestToken(t.app, withBody({ client_id: 'cli_01M81B5H804211MF72VW5EZ040' })),
+      401,
+      'invalid_client',
+    )
     expectOAuthError(await requestToken(t.app, grant()), 401, 'invalid_client')
     expectOAuthError(await requestToken(t.app, grant({ client_id: client.id })), 401, 'invalid_client')
   })
@@ -94,13 +123,25 @@ describe('POST /oauth/token: RFC 6749 errors', () => {
     expect(wrong.headers['www-authenticate']).toMatch(/^Basic realm="oeuvre"/)
     const garbled = await requestToken(t.app, grant(), { headers: { authorization: 'Basic bm8tY29sb24taGVyZQ==' } })
     expectOAuthError(garbled, 401, 'invalid_client')
-    expectOAuthError(await requestToken(t.app, grant(), { headers: { authorization: 'Bearer oat_x' } }), 401, 'invalid_client')
+    expectOAuthError(
+      await requestToken(t.app, grant(), { headers: { authorization: 'Bearer oat_x' } }),
+      401,
+      'invalid_client',
+    )
   })
 
   it('refuses credentials sent both ways with invalid_request', async () => {
     expectOAuthError(await requestToken(t.app, withBody(), { basic: client }), 400, 'invalid_request')
-    expectOAuthError(await requestToken(t.app, grant({ client_secret: client.secret }), { basic: client }), 400, 'invalid_request')
-    expectOAuthError(await requestToken(t.app, grant({ client_id: 'cli_other' }), { basic: client }), 400, 'invalid_request')
+    expectOAuthError(
+      await requestToken(t.app, grant({ client_secret: client.secret }), { basic: client }),
+      400,
+      'invalid_request',
+    )
+    expectOAuthError(
+      await requestToken(t.app, grant({ client_id: 'cli_other' }), { basic: client }),
+      400,
+      'invalid_request',
+    )
   })
 
   it('answers invalid_scope for a missing, unknown or not allowed scope', async () => {
@@ -117,7 +158,11 @@ describe('POST /oauth/token: RFC 6749 errors', () => {
 
   it('answers unsupported_grant_type, and invalid_request without a grant_type', async () => {
     expectOAuthError(await requestToken(t.app, withBody({ grant_type: 'password' })), 400, 'unsupported_grant_type')
-    expectOAuthError(await requestToken(t.app, withBody({ grant_type: 'authorization_code' })), 400, 'unsupported_grant_type')
+    expectOAuthError(
+      await requestToken(t.app, withBody({ grant_type: 'authorization_code' })),
+      400,
+      'unsupported_grant_type',
+    )
     const { grant_type: _grant, ...noGrant } = withBody()
     expectOAuthError(await requestToken(t.app, noGrant), 400, 'invalid_request')
   })
@@ -125,7 +170,12 @@ describe('POST /oauth/token: RFC 6749 errors', () => {
   it('takes only form-encoded requests, and answers even parser errors in RFC 6749 form', async () => {
     const json = await call(t.app, { method: 'POST', url: '/oauth/token', body: withBody() })
     expectOAuthError(json, 400, 'invalid_request')
-    const text = await t.app.inject({ method: 'POST', url: '/oauth/token', headers: { 'content-type': 'text/plain' }, payload: 'grant_type=client_credentials' })
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'grant_type=client_credentials',
+    })
     expectOAuthError(text, 400, 'invalid_request')
     expectOAuthError(await t.app.inject({ method: 'POST', url: '/oauth/token' }), 400, 'invalid_request')
     const long = await requestToken(t.app, withBody({ scope: 'x'.repeat(2000) }))
@@ -134,7 +184,13 @@ describe('POST /oauth/token: RFC 6749 errors', () => {
 
   it('does not issue a token when the request fails', async () => {
     const count = () =>
-      t.db.read(owner.orgId, (db) => db.selectFrom('oauth_access_tokens').select((eb) => eb.fn.countAll<string>().as('n')).where('org_id', '=', owner.orgId).executeTakeFirstOrThrow())
+      t.db.read(owner.orgId, (db) =>
+        db
+          .selectFrom('oauth_access_tokens')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('org_id', '=', owner.orgId)
+          .executeTakeFirstOrThrow(),
+      )
     const before = Number((await count()).n)
     await requestToken(t.app, withBody({ scope: 'catalog:write' }))
     await requestToken(t.app, withBody({ client_secret: 'nope' }))
@@ -148,7 +204,11 @@ describe('POST /oauth/token: failed authentication is throttled', () => {
     const fields = (secret: string) => grant({ client_id: target.id, client_secret: secret })
     for (let attempt = 0; attempt < 10; attempt += 1) {
       // Spread over addresses: only the per-client budget runs out.
-      expectOAuthError(await requestToken(t.app, fields('cs_test_guess'), { remoteAddress: `192.0.2.${attempt + 1}` }), 401, 'invalid_client')
+      expectOAuthError(
+        await requestToken(t.app, fields('cs_test_guess'), { remoteAddress: `192.0.2.${attempt + 1}` }),
+        401,
+        'invalid_client',
+      )
     }
     const throttled = await requestToken(t.app, fields(target.secret), { remoteAddress: '192.0.2.100' })
     expectOAuthError(throttled, 429, 'rate_limited')
@@ -163,7 +223,11 @@ describe('POST /oauth/token: failed authentication is throttled', () => {
     const address = '203.0.113.9'
     for (let attempt = 0; attempt < 30; attempt += 1) {
       const unknown = `cli_unknown${attempt}`
-      expectOAuthError(await requestToken(t.app, grant({ client_id: unknown, client_secret: 'x' }), { remoteAddress: address }), 401, 'invalid_client')
+      expectOAuthError(
+        await requestToken(t.app, grant({ client_id: unknown, client_secret: 'x' }), { remoteAddress: address }),
+        401,
+        'invalid_client',
+      )
     }
     const throttled = await requestToken(t.app, withBody(), { remoteAddress: address })
     expectOAuthError(throttled, 429, 'rate_limited')
@@ -187,7 +251,14 @@ describe('tenancy and housekeeping', () => {
   it('prunes tokens a day after they expired', async () => {
     const token = (await requestToken(t.app, withBody())).json().access_token as string
     const stored = () =>
-      t.db.read(owner.orgId, (db) => db.selectFrom('oauth_access_tokens').select('client_id').where('org_id', '=', owner.orgId).where('token_hash', '=', hashSecret(token)).execute())
+      t.db.read(owner.orgId, (db) =>
+        db
+          .selectFrom('oauth_access_tokens')
+          .select('client_id')
+          .where('org_id', '=', owner.orgId)
+          .where('token_hash', '=', hashSecret(token))
+          .execute(),
+      )
     // Expired 23 hours ago: kept (older tokens of this file may go now).
     t.clock.advance(24 * 60 * MINUTE)
     await t.services.oauthTokens.prune()

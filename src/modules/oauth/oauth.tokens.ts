@@ -48,7 +48,8 @@ export interface TokensService {
   prune(): Promise<number>
 }
 
-const invalidToken = (detail: string) => new AppError('invalid_token', detail, { headers: wwwAuthenticate('invalid_token') })
+const invalidToken = (detail: string) =>
+  new AppError('invalid_token', detail, { headers: wwwAuthenticate('invalid_token') })
 
 /** The requested scopes, each known and allowed for the client, in the order asked. */
 function grantScopes(requested: string | undefined, allowed: readonly string[]): Scope[] {
@@ -78,7 +79,12 @@ interface AccessGrant {
 /** What makes a cached access token stale: its client (revocation, tier). */
 export const clientTag = (clientId: string): string => `client:${clientId}`
 
-export function createTokensService(deps: { db: Database; clock: Clock; limiter: RateLimiter; credentials: CredentialCache }): TokensService {
+export function createTokensService(deps: {
+  db: Database
+  clock: Clock
+  limiter: RateLimiter
+  credentials: CredentialCache
+}): TokensService {
   const { db, clock, limiter, credentials } = deps
 
   const failureKeys = (clientId: string, address: string) =>
@@ -101,20 +107,37 @@ export function createTokensService(deps: { db: Database; clock: Clock; limiter:
     async exchange(input) {
       if (!input.grantType) throw new OAuthError('invalid_request', 'grant_type is required (client_credentials)')
       if (input.grantType !== 'client_credentials') {
-        throw new OAuthError('unsupported_grant_type', `grant_type ${input.grantType} is not supported; use client_credentials`)
+        throw new OAuthError(
+          'unsupported_grant_type',
+          `grant_type ${input.grantType} is not supported; use client_credentials`,
+        )
       }
-      const challenge: Record<string, string> = input.basic ? { 'www-authenticate': 'Basic realm="oeuvre", charset="UTF-8"' } : {}
+      const challenge: Record<string, string> = input.basic
+        ? { 'www-authenticate': 'Basic realm="oeuvre", charset="UTF-8"' }
+        : {}
       if (!input.clientId || !input.clientSecret) {
-        throw new OAuthError('invalid_client', 'Client authentication is required: send client_id and client_secret in the body or with HTTP Basic', 401, challenge)
+        throw new OAuthError(
+          'invalid_client',
+          'Client authentication is required: send client_id and client_secret in the body or with HTTP Basic',
+          401,
+          challenge,
+        )
       }
       await refuseWhenThrottled(input.clientId, input.address)
       const now = clock.now()
       const found = await sql<{ org_id: string; client_id: string; scopes: string[] }>`
-        select * from auth_oauth_client(${input.clientId}, ${hashSecret(input.clientSecret)}, ${now})`.execute(db.global)
+        select * from auth_oauth_client(${input.clientId}, ${hashSecret(input.clientSecret)}, ${now})`.execute(
+        db.global,
+      )
       const client = found.rows[0]
       if (!client) {
         await Promise.all(failureKeys(input.clientId, input.address).map(([key, tier]) => limiter.take(key, tier)))
-        throw new OAuthError('invalid_client', 'Client authentication failed: unknown client, wrong secret, or revoked client', 401, challenge)
+        throw new OAuthError(
+          'invalid_client',
+          'Client authentication failed: unknown client, wrong secret, or revoked client',
+          401,
+          challenge,
+        )
       }
       const scopes = grantScopes(input.scope, client.scopes)
       const token = newSecret('oat_')
@@ -137,7 +160,12 @@ export function createTokensService(deps: { db: Database; clock: Clock; limiter:
           .where('id', '=', client.client_id)
           .execute()
       })
-      return { access_token: token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, scope: scopes.join(' ') }
+      return {
+        access_token: token,
+        token_type: 'Bearer',
+        expires_in: ACCESS_TOKEN_TTL_SECONDS,
+        scope: scopes.join(' '),
+      }
     },
 
     async authenticate(token) {
@@ -164,7 +192,9 @@ export function createTokensService(deps: { db: Database; clock: Clock; limiter:
 
     async prune() {
       const before = new Date(clock.now().getTime() - DAY)
-      const result = await sql<{ pruned: string | bigint }>`select prune_oauth_access_tokens(${before}) as pruned`.execute(db.global)
+      const result = await sql<{
+        pruned: string | bigint
+      }>`select prune_oauth_access_tokens(${before}) as pruned`.execute(db.global)
       return Number(result.rows[0]?.pruned ?? 0)
     },
   }

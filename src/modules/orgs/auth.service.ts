@@ -38,7 +38,8 @@ export function presentUser(row: { id: string; email: string | null; name: strin
   return { id: row.id, email: row.email, name: row.name, createdAt: row.created_at.toISOString() }
 }
 
-const invalidToken = (detail: string) => new AppError('invalid_token', detail, { headers: wwwAuthenticate('invalid_token') })
+const invalidToken = (detail: string) =>
+  new AppError('invalid_token', detail, { headers: wwwAuthenticate('invalid_token') })
 
 /** A live session as `auth_session` resolves it. */
 interface SessionGrant {
@@ -149,7 +150,11 @@ export function createAuthService(deps: {
     },
 
     async logout(tokenHash) {
-      await db.global.updateTable('sessions').set({ ended_at: clock.now() }).where('token_hash', '=', tokenHash).execute()
+      await db.global
+        .updateTable('sessions')
+        .set({ ended_at: clock.now() })
+        .where('token_hash', '=', tokenHash)
+        .execute()
       const tags = [`session:${tokenHash}`]
       await credentials.announce(db.global, tags)
       credentials.forget(tags)
@@ -167,7 +172,11 @@ export function createAuthService(deps: {
         throw invalidToken('The session has expired; log in again')
       }
       if (now - row.last_used_at.getTime() >= TOUCH_EVERY_MS) {
-        await db.global.updateTable('sessions').set({ last_used_at: new Date(now) }).where('token_hash', '=', tokenHash).execute()
+        await db.global
+          .updateTable('sessions')
+          .set({ last_used_at: new Date(now) })
+          .where('token_hash', '=', tokenHash)
+          .execute()
         // The cached grant follows the row, so the next minute of requests needs no touch.
         row.last_used_at = new Date(now)
       }

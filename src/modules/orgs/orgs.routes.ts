@@ -40,7 +40,12 @@ export function registerOrgRoutes(app: FastifyInstance, services: { auth: AuthSe
   api.post(
     '/api/auth/signup',
     {
-      schema: { tags, summary: 'Create an account and a session', body: SignupBody, response: responses({ 201: LoginResponse }, [400, 409, 413, 415], { authed: false }) },
+      schema: {
+        tags,
+        summary: 'Create an account and a session',
+        body: SignupBody,
+        response: responses({ 201: LoginResponse }, [400, 409, 413, 415], { authed: false }),
+      },
       config: { auth: 'none', idempotent: true, successStatus: 201 },
     },
     async (request, reply) => reply.code(201).send(await auth.signup(request.body)),
@@ -49,7 +54,12 @@ export function registerOrgRoutes(app: FastifyInstance, services: { auth: AuthSe
   api.post(
     '/api/auth/login',
     {
-      schema: { tags, summary: 'Log in: exchange email and password for a session token', body: LoginBody, response: responses({ 200: LoginResponse }, [400, 401, 413, 415], { authed: false }) },
+      schema: {
+        tags,
+        summary: 'Log in: exchange email and password for a session token',
+        body: LoginBody,
+        response: responses({ 200: LoginResponse }, [400, 401, 413, 415], { authed: false }),
+      },
       config: { auth: 'none' },
     },
     (request) => auth.login(request.body, request.ip),
@@ -70,7 +80,11 @@ export function registerOrgRoutes(app: FastifyInstance, services: { auth: AuthSe
   api.get(
     '/api/me',
     {
-      schema: { tags, summary: 'The user, their memberships and the active org', response: responses({ 200: MeResponse }) },
+      schema: {
+        tags,
+        summary: 'The user, their memberships and the active org',
+        response: responses({ 200: MeResponse }),
+      },
       config: { auth: 'session', orgScoped: false },
     },
     (request) => auth.me(request.identity!.userId, request.identity!.orgId),
@@ -79,7 +93,12 @@ export function registerOrgRoutes(app: FastifyInstance, services: { auth: AuthSe
   api.post(
     '/api/orgs',
     {
-      schema: { tags, summary: 'Create an org; the caller becomes its owner and it becomes the active org', body: CreateOrgBody, response: responses({ 201: OrgSchema }, [400, 413, 415, 421]) },
+      schema: {
+        tags,
+        summary: 'Create an org; the caller becomes its owner and it becomes the active org',
+        body: CreateOrgBody,
+        response: responses({ 201: OrgSchema }, [400, 413, 415, 421]),
+      },
       config: { auth: 'session', orgScoped: false, idempotent: true, successStatus: 201 },
     },
     async (request, reply) => reply.code(201).send(await orgs.create(userContext(request), request.body)),
@@ -88,7 +107,12 @@ export function registerOrgRoutes(app: FastifyInstance, services: { auth: AuthSe
   api.post(
     '/api/session/active-org',
     {
-      schema: { tags, summary: 'Switch the active org (must be a member)', body: ActiveOrgBody, response: responses({ 200: MeResponse }, [400, 413, 415]) },
+      schema: {
+        tags,
+        summary: 'Switch the active org (must be a member)',
+        body: ActiveOrgBody,
+        response: responses({ 200: MeResponse }, [400, 413, 415]),
+      },
       config: { auth: 'session', orgScoped: false },
     },
     async (request) => {
@@ -101,7 +125,12 @@ export function registerOrgRoutes(app: FastifyInstance, services: { auth: AuthSe
   api.get(
     '/api/members',
     {
-      schema: { tags, summary: 'Members of the active org', querystring: MemberQuery, response: responses({ 200: MemberList }, [400]) },
+      schema: {
+        tags,
+        summary: 'Members of the active org',
+        querystring: MemberQuery,
+        response: responses({ 200: MemberList }, [400]),
+      },
       config: { auth: 'session', access: 'members:read' },
     },
     (request) => orgs.listMembers(request.ctx, request.query),
@@ -110,7 +139,12 @@ export function registerOrgRoutes(app: FastifyInstance, services: { auth: AuthSe
   api.post(
     '/api/members/invitations',
     {
-      schema: { tags, summary: 'Invite someone to the active org (emits member.invited)', body: InviteBody, response: responses({ 201: InvitationSchema }, [400, 409, 413, 415]) },
+      schema: {
+        tags,
+        summary: 'Invite someone to the active org (emits member.invited)',
+        body: InviteBody,
+        response: responses({ 201: InvitationSchema }, [400, 409, 413, 415]),
+      },
       config: { auth: 'session', access: 'members:write', idempotent: true, successStatus: 201 },
     },
     async (request, reply) => reply.code(201).send(await orgs.invite(request.ctx, request.body)),
@@ -119,10 +153,14 @@ export function registerOrgRoutes(app: FastifyInstance, services: { auth: AuthSe
   api.post(
     '/api/invitations/accept',
     {
-      schema: { tags, summary: 'Accept an invitation sent to your email (emits member.joined)', body: AcceptBody, response: responses({ 200: MembershipRecord }, [400, 409, 413, 415, 422]) },
+      schema: {
+        tags,
+        summary: 'Accept an invitation sent to your email (emits member.joined)',
+        body: AcceptBody,
+        response: responses({ 200: MembershipRecord }, [400, 409, 413, 415, 422]),
+      },
       config: { auth: 'session', orgScoped: false, idempotent: true, successStatus: 200 },
     },
     (request) => orgs.accept(userContext(request), request.body.token),
   )
 }
-

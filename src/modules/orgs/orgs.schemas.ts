@@ -27,7 +27,12 @@ export const LoginBody = Type.Object(
 export type LoginBody = Static<typeof LoginBody>
 
 export const UserSchema = Type.Object(
-  { id: Type.String({ pattern: idPattern('usr') }), email: Type.Union([Type.String(), Type.Null()]), name: Type.String(), createdAt: Timestamp },
+  {
+    id: Type.String({ pattern: idPattern('usr') }),
+    email: Type.Union([Type.String(), Type.Null()]),
+    name: Type.String(),
+    createdAt: Timestamp,
+  },
   {},
 )
 export type User = Static<typeof UserSchema>
@@ -35,7 +40,10 @@ export type User = Static<typeof UserSchema>
 export const LoginResponse = Type.Object(
   {
     token: Type.String({ pattern: '^sess_', description: 'Session token: send as Authorization: Bearer <token>' }),
-    expiresAt: Type.String({ format: 'date-time', description: 'When the session ends unless used (each use extends it, up to 7 days in all)' }),
+    expiresAt: Type.String({
+      format: 'date-time',
+      description: 'When the session ends unless used (each use extends it, up to 7 days in all)',
+    }),
     user: UserSchema,
     activeOrgId: Type.Union([OrgId, Type.Null()]),
   },
@@ -84,12 +92,21 @@ export type Org = Static<typeof OrgSchema>
 export const ActiveOrgBody = Type.Object({ orgId: Type.String({ maxLength: 64 }) }, { additionalProperties: false })
 
 export const MemberSchema = Type.Object(
-  { userId: Type.String(), name: Type.String(), email: Type.Union([Type.String(), Type.Null()]), role: Role, joinedAt: Timestamp },
+  {
+    userId: Type.String(),
+    name: Type.String(),
+    email: Type.Union([Type.String(), Type.Null()]),
+    role: Role,
+    joinedAt: Timestamp,
+  },
   {},
 )
 export type Member = Static<typeof MemberSchema>
 export const MemberList = ListEnvelope(MemberSchema)
-export const MemberQuery = Type.Object({ limit: LimitQuery, cursor: Type.Optional(CursorQuery) }, { additionalProperties: false })
+export const MemberQuery = Type.Object(
+  { limit: LimitQuery, cursor: Type.Optional(CursorQuery) },
+  { additionalProperties: false },
+)
 export type MemberQuery = Static<typeof MemberQuery>
 
 export const InviteBody = Type.Object({ email: Email, role: Role }, { additionalProperties: false })
@@ -101,13 +118,21 @@ export const InvitationSchema = Type.Object(
     email: Type.String(),
     role: Role,
     expiresAt: Timestamp,
-    token: Type.Optional(Type.String({ description: 'Shown once, in the response that created the invitation (an idempotent replay omits it); the invitation link carries it' })),
+    token: Type.Optional(
+      Type.String({
+        description:
+          'Shown once, in the response that created the invitation (an idempotent replay omits it); the invitation link carries it',
+      }),
+    ),
   },
   {},
 )
 export type Invitation = Static<typeof InvitationSchema>
 
-export const AcceptBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false })
+export const AcceptBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+)
 
 export const MembershipRecord = Type.Object(
   { orgId: OrgId, userId: Type.String(), role: Role, joinedAt: Timestamp },

@@ -10,7 +10,15 @@ import { decodeCursor, olderThan, type Page, toPage } from '../../platform/pagin
 import { grantableRoles, type Role } from '../../platform/permissions.js'
 import type { AuditLog } from '../audit/audit.service.js'
 import { normaliseEmail } from './auth.service.js'
-import type { CreateOrgBody, Invitation, InviteBody, Member, MemberQuery, MembershipRecord, Org } from './orgs.schemas.js'
+import type {
+  CreateOrgBody,
+  Invitation,
+  InviteBody,
+  Member,
+  MemberQuery,
+  MembershipRecord,
+  Org,
+} from './orgs.schemas.js'
 import type { CredentialCache } from '../../platform/credential-cache.js'
 
 export const INVITATION_TTL_MS = 7 * DAY
@@ -30,7 +38,12 @@ export interface OrgsService {
   invite(ctx: RequestContext, body: InviteBody): Promise<Invitation>
   accept(user: UserContext & { email: string | null }, token: string): Promise<MembershipRecord>
   /** Creates an org with an owner, outside any request (seed, partner sign-up). */
-  provision(input: { name: string; environment: 'sandbox' | 'production'; ownerId: string; requestId: string }): Promise<Org>
+  provision(input: {
+    name: string
+    environment: 'sandbox' | 'production'
+    ownerId: string
+    requestId: string
+  }): Promise<Org>
 }
 
 export function createOrgsService(deps: {
@@ -59,7 +72,15 @@ export function createOrgsService(deps: {
     const org = await db.tx({ orgId, ...(input.participant ? { participant: input.participant } : {}) }, async (tx) => {
       await tx
         .insertInto('users')
-        .values({ id: systemUserId, kind: 'system', email: null, name: `${input.name} (system)`, password_hash: null, home_org_id: orgId, created_at: now })
+        .values({
+          id: systemUserId,
+          kind: 'system',
+          email: null,
+          name: `${input.name} (system)`,
+          password_hash: null,
+          home_org_id: orgId,
+          created_at: now,
+        })
         .execute()
       const org = await tx
         .insertInto('orgs')
@@ -74,7 +95,10 @@ export function createOrgsService(deps: {
         })
         .returningAll()
         .executeTakeFirstOrThrow()
-      await tx.insertInto('memberships').values({ org_id: orgId, user_id: input.ownerId, role: 'owner', created_at: now }).execute()
+      await tx
+        .insertInto('memberships')
+        .values({ org_id: orgId, user_id: input.ownerId, role: 'owner', created_at: now })
+        .execute()
       await audit.startChain(tx, orgId)
       const record: Org = {
         id: org.org_id,
@@ -84,9 +108,19 @@ export function createOrgsService(deps: {
         createdAt: org.created_at.toISOString(),
         createdBy: org.created_by,
       }
-      await audit.append(tx, { orgId, actor: { userId: input.ownerId } }, 'org.created', { type: 'org', id: orgId }, record)
+      await audit.append(
+        tx,
+        { orgId, actor: { userId: input.ownerId } },
+        'org.created',
+        { type: 'org', id: orgId },
+        record,
+      )
       if (input.sessionTokenHash) {
-        await tx.updateTable('sessions').set({ active_org_id: orgId }).where('token_hash', '=', input.sessionTokenHash).execute()
+        await tx
+          .updateTable('sessions')
+          .set({ active_org_id: orgId })
+          .where('token_hash', '=', input.sessionTokenHash)
+          .execute()
       }
       await credentials.announce(tx, changed)
       return record
@@ -102,10 +136,14 @@ export function createOrgsService(deps: {
       const region = body.region ?? config.region
       if (region !== config.region) {
         const baseUrl = config.regionUrls[region]
-        throw new AppError('wrong_region', `This deployment serves ${config.region}; create ${region} orgs at ${baseUrl ?? `the ${region} deployment`}`, {
-          param: 'region',
-          ...(baseUrl ? { extra: { baseUrl } } : {}),
-        })
+        throw new AppError(
+          'wrong_region',
+          `This deployment serves ${config.region}; create ${region} orgs at ${baseUrl ?? `the ${region} deployment`}`,
+          {
+            param: 'region',
+            ...(baseUrl ? { extra: { baseUrl } } : {}),
+          },
+        )
       }
       return provision({
         name: body.name.trim(),
@@ -118,10 +156,16 @@ export function createOrgsService(deps: {
     },
 
     async switchActive(user, orgId) {
-      const rows = await sql<{ org_id: string }>`select org_id from user_memberships(${user.userId}) where org_id = ${orgId}`.execute(db.global)
+      const rows = await sql<{
+        org_id: string
+      }>`select org_id from user_memberships(${user.userId}) where org_id = ${orgId}`.execute(db.global)
       if (rows.rows.length === 0) throw notFound('org')
       if (!user.sessionTokenHash) throw forbidden('Only a session has an active org')
-      await db.global.updateTable('sessions').set({ active_org_id: orgId }).where('token_hash', '=', user.sessionTokenHash).execute()
+      await db.global
+        .updateTable('sessions')
+        .set({ active_org_id: orgId })
+        .where('token_hash', '=', user.sessionTokenHash)
+        .execute()
       const changed = [`session:${user.sessionTokenHash}`]
       await credentials.announce(db.global, changed)
       credentials.forget(changed)
@@ -136,20 +180,31 @@ export function createOrgsService(deps: {
           .select(['m.user_id', 'm.role', 'm.created_at', 'u.name', 'u.email'])
           .where('m.org_id', '=', ctx.orgId)
         if (after) select = select.where(olderThan(after, 'm.created_at', 'm.user_id'))
-        return select.orderBy('m.created_at', 'desc').orderBy('m.user_id', 'desc').limit(query.limit + 1).execute()
+        return select
+          .orderBy('m.created_at', 'desc')
+          .orderBy('m.user_id', 'desc')
+          .limit(query.limit + 1)
+          .execute()
       })
       return toPage(
         rows,
         query.limit,
         (row) => [row.created_at.toISOString(), row.user_id],
-        (row) => ({ userId: row.user_id, name: row.name, email: row.email, role: row.role as Role, joinedAt: row.created_at.toISOString() }),
+        (row) => ({
+          userId: row.user_id,
+          name: row.name,
+          email: row.email,
+          role: row.role as Role,
+          joinedAt: row.created_at.toISOString(),
+        }),
         {},
       )
     },
 
     async invite(ctx, body) {
       const role = ctx.actor.role
-      if (!role || !grantableRoles(role).includes(body.role)) throw forbidden(`The ${role ?? 'current'} role cannot invite a ${body.role}`)
+      if (!role || !grantableRoles(role).includes(body.role))
+        throw forbidden(`The ${role ?? 'current'} role cannot invite a ${body.role}`)
       const email = normaliseEmail(body.email)
       const token = newSecret('invt_')
       const now = clock.now()
@@ -163,7 +218,13 @@ export function createOrgsService(deps: {
         created_at: now,
         created_by: ctx.actor.userId,
       }
-      const record: Invitation = { id: invitation.id, email, role: body.role, expiresAt: invitation.expires_at.toISOString(), token }
+      const record: Invitation = {
+        id: invitation.id,
+        email,
+        role: body.role,
+        expiresAt: invitation.expires_at.toISOString(),
+        token,
+      }
       // The transaction's result is what an idempotent replay shows: never the token.
       const stored = await db.tx(ctx, async (tx) => {
         const member = await tx
@@ -184,50 +245,75 @@ export function createOrgsService(deps: {
 
     async accept(user, token) {
       const tokenHash = hashSecret(token)
-      const found = await sql<{ org_id: string | null }>`select invitation_org(${tokenHash}) as org_id`.execute(db.global)
+      const found = await sql<{ org_id: string | null }>`select invitation_org(${tokenHash}) as org_id`.execute(
+        db.global,
+      )
       const orgId = found.rows[0]?.org_id
       if (!orgId) throw notFound('invitation')
       const now = clock.now()
       const changed = [`user:${user.userId}`, ...(user.sessionTokenHash ? [`session:${user.sessionTokenHash}`] : [])]
-      const joined = await db.tx({ orgId, ...(user.participant ? { participant: user.participant } : {}) }, async (tx) => {
-        const invitation = await tx
-          .selectFrom('invitations')
-          .selectAll()
-          .where('org_id', '=', orgId)
-          .where('token_hash', '=', tokenHash)
-          .forUpdate()
-          .executeTakeFirst()
-        if (!invitation) throw notFound('invitation')
-        if (invitation.accepted_at !== null) throw new AppError('conflict', 'This invitation has already been accepted')
-        if (invitation.expires_at.getTime() <= now.getTime()) throw new AppError('invalid_state', 'This invitation has expired; ask for a new one')
-        if (user.email === null || normaliseEmail(user.email) !== invitation.email) {
-          throw forbidden('This invitation was sent to another email address')
-        }
-        const existing = await tx
-          .selectFrom('memberships')
-          .select('role')
-          .where('org_id', '=', orgId)
-          .where('user_id', '=', user.userId)
-          .executeTakeFirst()
-        if (existing) throw new AppError('conflict', 'You are already a member of this org')
-        await tx.insertInto('memberships').values({ org_id: orgId, user_id: user.userId, role: invitation.role, created_at: now }).execute()
-        await tx
-          .updateTable('invitations')
-          .set({ accepted_at: now, accepted_by: user.userId })
-          .where('org_id', '=', orgId)
-          .where('id', '=', invitation.id)
-          .execute()
-        const record: MembershipRecord = { orgId, userId: user.userId, role: invitation.role as Role, joinedAt: now.toISOString() }
-        await audit.append(tx, { orgId, actor: { userId: user.userId } }, 'member.joined', { type: 'member', id: user.userId }, {
-          ...record,
-          invitationId: invitation.id,
-        })
-        if (user.sessionTokenHash) {
-          await tx.updateTable('sessions').set({ active_org_id: orgId }).where('token_hash', '=', user.sessionTokenHash).execute()
-        }
-        await credentials.announce(tx, changed)
-        return record
-      })
+      const joined = await db.tx(
+        { orgId, ...(user.participant ? { participant: user.participant } : {}) },
+        async (tx) => {
+          const invitation = await tx
+            .selectFrom('invitations')
+            .selectAll()
+            .where('org_id', '=', orgId)
+            .where('token_hash', '=', tokenHash)
+            .forUpdate()
+            .executeTakeFirst()
+          if (!invitation) throw notFound('invitation')
+          if (invitation.accepted_at !== null)
+            throw new AppError('conflict', 'This invitation has already been accepted')
+          if (invitation.expires_at.getTime() <= now.getTime())
+            throw new AppError('invalid_state', 'This invitation has expired; ask for a new one')
+          if (user.email === null || normaliseEmail(user.email) !== invitation.email) {
+            throw forbidden('This invitation was sent to another email address')
+          }
+          const existing = await tx
+            .selectFrom('memberships')
+            .select('role')
+            .where('org_id', '=', orgId)
+            .where('user_id', '=', user.userId)
+            .executeTakeFirst()
+          if (existing) throw new AppError('conflict', 'You are already a member of this org')
+          await tx
+            .insertInto('memberships')
+            .values({ org_id: orgId, user_id: user.userId, role: invitation.role, created_at: now })
+            .execute()
+          await tx
+            .updateTable('invitations')
+            .set({ accepted_at: now, accepted_by: user.userId })
+            .where('org_id', '=', orgId)
+            .where('id', '=', invitation.id)
+            .execute()
+          const record: MembershipRecord = {
+            orgId,
+            userId: user.userId,
+            role: invitation.role as Role,
+            joinedAt: now.toISOString(),
+          }
+          await audit.append(
+            tx,
+            { orgId, actor: { userId: user.userId } },
+            'member.joined',
+            { type: 'member', id: user.userId },
+            {
+              ...record,
+              invitationId: invitation.id,
+            },
+          )
+          if (user.sessionTokenHash) {
+            await tx
+              .updateTable('sessions')
+              .set({ active_org_id: orgId })
+              .where('token_hash', '=', user.sessionTokenHash)
+              .execute()
+          }
+          await credentials.announce(tx, changed)
+          return record
+        },
+      )
       credentials.forget(changed)
       return joined
     },

@@ -23,13 +23,21 @@ afterAll(() => t.close())
 describe('sign-up, login, logout', () => {
   it('signs up, logs in and reads /api/me', async () => {
     const email = uniqueEmail('ada')
-    const created = await call(t.app, { method: 'POST', url: '/api/auth/signup', body: { email, password: 'a long password', name: 'Ada' } })
+    const created = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/signup',
+      body: { email, password: 'a long password', name: 'Ada' },
+    })
     expect(created.statusCode).toBe(201)
     expect(created.json().token).toMatch(/^sess_[A-Za-z0-9_-]{43}$/)
     expect(created.json().user).toMatchObject({ email, name: 'Ada' })
     expect(created.json().user.id).toMatch(/^usr_[0-9A-HJKMNP-TV-Z]{26}$/)
 
-    const login = await call(t.app, { method: 'POST', url: '/api/auth/login', body: { email: email.toUpperCase(), password: 'a long password' } })
+    const login = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: email.toUpperCase(), password: 'a long password' },
+    })
     expect(login.statusCode).toBe(200)
     expect(login.json().activeOrgId).toBeNull()
     const me = await call(t.app, { url: '/api/me', token: login.json().token })
@@ -39,18 +47,30 @@ describe('sign-up, login, logout', () => {
 
   it('refuses a short password, a duplicate email and a wrong password', async () => {
     expectProblem(
-      await call(t.app, { method: 'POST', url: '/api/auth/signup', body: { email: uniqueEmail(), password: 'short', name: 'x' } }),
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/auth/signup',
+        body: { email: uniqueEmail(), password: 'short', name: 'x' },
+      }),
       400,
       'parameter_invalid',
     )
     const account = await signup(t.app)
     expectProblem(
-      await call(t.app, { method: 'POST', url: '/api/auth/signup', body: { email: account.email, password: 'another long one', name: 'x' } }),
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/auth/signup',
+        body: { email: account.email, password: 'another long one', name: 'x' },
+      }),
       409,
       'conflict',
     )
     expectProblem(
-      await call(t.app, { method: 'POST', url: '/api/auth/login', body: { email: account.email, password: 'wrong password!' } }),
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/auth/login',
+        body: { email: account.email, password: 'wrong password!' },
+      }),
       401,
       'authentication_required',
     )
@@ -66,7 +86,8 @@ describe('sign-up, login, logout', () => {
 
   it('throttles failed logins per email, and lets the right password through after the pause', async () => {
     const account = await signup(t.app)
-    const attempt = (password: string) => call(t.app, { method: 'POST', url: '/api/auth/login', body: { email: account.email, password } })
+    const attempt = (password: string) =>
+      call(t.app, { method: 'POST', url: '/api/auth/login', body: { email: account.email, password } })
     for (let i = 0; i < 10; i += 1) expectProblem(await attempt('not the password'), 401, 'authentication_required')
     const throttled = await attempt('correct horse battery')
     expectProblem(throttled, 429, 'rate_limited')
@@ -80,7 +101,11 @@ describe('sign-up, login, logout', () => {
     try {
       let last = 0
       for (let i = 0; i < 31; i += 1) {
-        const response = await call(app.app, { method: 'POST', url: '/api/auth/login', body: { email: uniqueEmail('nobody'), password: 'whatever it is' } })
+        const response = await call(app.app, {
+          method: 'POST',
+          url: '/api/auth/login',
+          body: { email: uniqueEmail('nobody'), password: 'whatever it is' },
+        })
         last = response.statusCode
       }
       expect(last).toBe(429)
@@ -129,28 +154,72 @@ describe('orgs and the active org', () => {
     const owner = await ownerWithOrg(t.app, { name: 'Northern Lights Records' })
     const me = (await call(t.app, { url: '/api/me', token: owner.token })).json()
     expect(me.activeOrgId).toBe(owner.orgId)
-    expect(me.memberships).toEqual([expect.objectContaining({ orgId: owner.orgId, role: 'owner', environment: 'production', region: 'eu-west' })])
+    expect(me.memberships).toEqual([
+      expect.objectContaining({ orgId: owner.orgId, role: 'owner', environment: 'production', region: 'eu-west' }),
+    ])
     const events = (await call(t.app, { url: '/api/org-events', token: owner.token })).json()
     expect(events.data).toHaveLength(1)
-    expect(events.data[0]).toMatchObject({ action: 'org.created', sequence: 1, userId: owner.userId, orgId: owner.orgId })
+    expect(events.data[0]).toMatchObject({
+      action: 'org.created',
+      sequence: 1,
+      userId: owner.userId,
+      orgId: owner.orgId,
+    })
   })
 
   it('creates a sandbox org and refuses another region with 421 wrong_region', async () => {
     const account = await signup(t.app)
-    const sandbox = await call(t.app, { method: 'POST', url: '/api/orgs', token: account.token, body: { name: 'Sandbox', environment: 'sandbox' } })
+    const sandbox = await call(t.app, {
+      method: 'POST',
+      url: '/api/orgs',
+      token: account.token,
+      body: { name: 'Sandbox', environment: 'sandbox' },
+    })
     expect(sandbox.json()).toMatchObject({ environment: 'sandbox', region: 'eu-west' })
-    expectProblem(await call(t.app, { method: 'POST', url: '/api/orgs', token: account.token, body: { name: 'US', region: 'us-east' } }), 421, 'wrong_region')
+    expectProblem(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/orgs',
+        token: account.token,
+        body: { name: 'US', region: 'us-east' },
+      }),
+      421,
+      'wrong_region',
+    )
   })
 
   it('switches the active org only to an org the user belongs to', async () => {
     const owner = await ownerWithOrg(t.app)
     const second = await call(t.app, { method: 'POST', url: '/api/orgs', token: owner.token, body: { name: 'Second' } })
-    const switched = await call(t.app, { method: 'POST', url: '/api/session/active-org', token: owner.token, body: { orgId: owner.orgId } })
+    const switched = await call(t.app, {
+      method: 'POST',
+      url: '/api/session/active-org',
+      token: owner.token,
+      body: { orgId: owner.orgId },
+    })
     expect(switched.json().activeOrgId).toBe(owner.orgId)
     expect(switched.json().memberships).toHaveLength(2)
     const stranger = await ownerWithOrg(t.app)
-    expectProblem(await call(t.app, { method: 'POST', url: '/api/session/active-org', token: stranger.token, body: { orgId: second.json().id } }), 404, 'resource_missing')
-    expectProblem(await call(t.app, { method: 'POST', url: '/api/session/active-org', token: stranger.token, body: { orgId: 'nonsense' } }), 404, 'resource_missing')
+    expectProblem(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/session/active-org',
+        token: stranger.token,
+        body: { orgId: second.json().id },
+      }),
+      404,
+      'resource_missing',
+    )
+    expectProblem(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/session/active-org',
+        token: stranger.token,
+        body: { orgId: 'nonsense' },
+      }),
+      404,
+      'resource_missing',
+    )
   })
 
   it('answers 403 on org routes for a user with no active org', async () => {
@@ -168,12 +237,22 @@ describe('members and invitations', () => {
 
   it('invites (member.invited), accepts (member.joined) and lists members', async () => {
     const invitee = await signup(t.app, 'invitee')
-    const invite = await call(t.app, { method: 'POST', url: '/api/members/invitations', token: owner.token, body: { email: invitee.email, role: 'editor' } })
+    const invite = await call(t.app, {
+      method: 'POST',
+      url: '/api/members/invitations',
+      token: owner.token,
+      body: { email: invitee.email, role: 'editor' },
+    })
     expect(invite.statusCode).toBe(201)
     expect(invite.json()).toMatchObject({ email: invitee.email, role: 'editor' })
     expect(invite.json().id).toMatch(/^inv_/)
 
-    const accept = await call(t.app, { method: 'POST', url: '/api/invitations/accept', token: invitee.token, body: { token: invite.json().token } })
+    const accept = await call(t.app, {
+      method: 'POST',
+      url: '/api/invitations/accept',
+      token: invitee.token,
+      body: { token: invite.json().token },
+    })
     expect(accept.statusCode).toBe(200)
     expect(accept.json()).toMatchObject({ orgId: owner.orgId, userId: invitee.userId, role: 'editor' })
 
@@ -191,29 +270,119 @@ describe('members and invitations', () => {
   it('refuses an invitation accepted by another email, twice, or after expiry', async () => {
     const invitee = await signup(t.app, 'right')
     const wrong = await signup(t.app, 'wrong')
-    const invite = (await call(t.app, { method: 'POST', url: '/api/members/invitations', token: owner.token, body: { email: invitee.email, role: 'viewer' } })).json()
-    expectProblem(await call(t.app, { method: 'POST', url: '/api/invitations/accept', token: wrong.token, body: { token: invite.token } }), 403, 'forbidden')
-    expect((await call(t.app, { method: 'POST', url: '/api/invitations/accept', token: invitee.token, body: { token: invite.token } })).statusCode).toBe(200)
-    expectProblem(await call(t.app, { method: 'POST', url: '/api/invitations/accept', token: invitee.token, body: { token: invite.token } }), 409, 'conflict')
-    expectProblem(await call(t.app, { method: 'POST', url: '/api/invitations/accept', token: invitee.token, body: { token: 'invt_unknown' } }), 404, 'resource_missing')
+    const invite = (
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/members/invitations',
+        token: owner.token,
+        body: { email: invitee.email, role: 'viewer' },
+      })
+    ).json()
+    expectProblem(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/invitations/accept',
+        token: wrong.token,
+        body: { token: invite.token },
+      }),
+      403,
+      'forbidden',
+    )
+    expect(
+      (
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/invitations/accept',
+          token: invitee.token,
+          body: { token: invite.token },
+        })
+      ).statusCode,
+    ).toBe(200)
+    expectProblem(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/invitations/accept',
+        token: invitee.token,
+        body: { token: invite.token },
+      }),
+      409,
+      'conflict',
+    )
+    expectProblem(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/invitations/accept',
+        token: invitee.token,
+        body: { token: 'invt_unknown' },
+      }),
+      404,
+      'resource_missing',
+    )
 
     const late = await signup(t.app, 'late')
-    const lateInvite = (await call(t.app, { method: 'POST', url: '/api/members/invitations', token: owner.token, body: { email: late.email, role: 'viewer' } })).json()
+    const lateInvite = (
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/members/invitations',
+        token: owner.token,
+        body: { email: late.email, role: 'viewer' },
+      })
+    ).json()
     t.clock.advance(8 * 24 * HOUR)
-    const fresh = await call(t.app, { method: 'POST', url: '/api/auth/login', body: { email: late.email, password: 'correct horse battery' } })
-    expectProblem(await call(t.app, { method: 'POST', url: '/api/invitations/accept', token: fresh.json().token, body: { token: lateInvite.token } }), 422, 'invalid_state')
+    const fresh = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: late.email, password: 'correct horse battery' },
+    })
+    expectProblem(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/invitations/accept',
+        token: fresh.json().token,
+        body: { token: lateInvite.token },
+      }),
+      422,
+      'invalid_state',
+    )
   })
 
   it('lets only owners and admins invite, and admins not invite owners', async () => {
     const owner = await ownerWithOrg(t.app)
     const admin = await memberWithRole(t.app, owner, 'admin')
     const before = await eventCount(t.db, owner.orgId)
-    expectProblem(await call(t.app, { method: 'POST', url: '/api/members/invitations', token: admin.token, body: { email: uniqueEmail(), role: 'owner' } }), 403, 'forbidden')
-    expect((await call(t.app, { method: 'POST', url: '/api/members/invitations', token: admin.token, body: { email: uniqueEmail(), role: 'finance' } })).statusCode).toBe(201)
+    expectProblem(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/members/invitations',
+        token: admin.token,
+        body: { email: uniqueEmail(), role: 'owner' },
+      }),
+      403,
+      'forbidden',
+    )
+    expect(
+      (
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/members/invitations',
+          token: admin.token,
+          body: { email: uniqueEmail(), role: 'finance' },
+        })
+      ).statusCode,
+    ).toBe(201)
     for (const role of ['finance', 'editor', 'viewer']) {
       const member = await memberWithRole(t.app, owner, role)
       const count = await eventCount(t.db, owner.orgId)
-      expectProblem(await call(t.app, { method: 'POST', url: '/api/members/invitations', token: member.token, body: { email: uniqueEmail(), role: 'viewer' } }), 403, 'forbidden')
+      expectProblem(
+        await call(t.app, {
+          method: 'POST',
+          url: '/api/members/invitations',
+          token: member.token,
+          body: { email: uniqueEmail(), role: 'viewer' },
+        }),
+        403,
+        'forbidden',
+      )
       expect(await eventCount(t.db, owner.orgId)).toBe(count)
     }
     expect(await eventCount(t.db, owner.orgId)).toBeGreaterThan(before)

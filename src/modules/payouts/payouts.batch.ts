@@ -78,7 +78,12 @@ function unpaidOf(orgId: string, through: string | undefined) {
  * (`statementFromTotals`), the payouts and their items written with INSERT ... SELECT, and
  * one `payout.created` event per payout with the record the API answers.
  */
-export async function payPayoutPage(deps: RecordDeps, ctx: RequestContext, request: PayoutPageRequest, present: (row: PayoutRow) => Payout): Promise<PayoutPageOutcome> {
+export async function payPayoutPage(
+  deps: RecordDeps,
+  ctx: RequestContext,
+  request: PayoutPageRequest,
+  present: (row: PayoutRow) => Payout,
+): Promise<PayoutPageOutcome> {
   const { orgId } = ctx
   return deps.db.tx(ctx, async (tx) => {
     // Index paths only: a run fills payout_items faster than statistics follow (and another page or
@@ -96,12 +101,14 @@ export async function payPayoutPage(deps: RecordDeps, ctx: RequestContext, reque
       .where('org_id', '=', orgId)
       .where('id', '>', request.after)
     if (request.upTo !== undefined) page = page.where('id', '<=', request.upTo)
-    const creators = await page
-      .orderBy('id')
-      .limit(request.limit)
-      .forUpdate()
-      .execute()
-    const outcome: PayoutPageOutcome = { creators: creators.length, lastId: creators.at(-1)?.id ?? null, created: 0, nothingToPay: 0, belowMinimum: 0 }
+    const creators = await page.orderBy('id').limit(request.limit).forUpdate().execute()
+    const outcome: PayoutPageOutcome = {
+      creators: creators.length,
+      lastId: creators.at(-1)?.id ?? null,
+      created: 0,
+      nothingToPay: 0,
+      belowMinimum: 0,
+    }
     if (creators.length === 0) return outcome
     const currencies = creators.map((creator) => requireCurrency(request.currency ?? creator.payout_currency))
     const ids = creators.map((creator) => creator.id)
@@ -130,17 +137,37 @@ export async function payPayoutPage(deps: RecordDeps, ctx: RequestContext, reque
       const statement = statementOrRefusal(outcome, {
         currency,
         openingBalance: (inPayoutCurrency ? creator.opening_balance_micros : 0n) + BigInt(row?.carried ?? 0),
-        totals: { earnings: BigInt(row?.earnings ?? 0), entries: row?.entries ?? 0, periodStart: row?.period_start ?? null, periodEnd: row?.period_end ?? null },
+        totals: {
+          earnings: BigInt(row?.earnings ?? 0),
+          entries: row?.entries ?? 0,
+          periodStart: row?.period_start ?? null,
+          periodEnd: row?.period_end ?? null,
+        },
         minimum: inPayoutCurrency ? creator.minimum_payout_micros : null,
       })
       if (!statement) return
-      payouts.push(pendingPayoutRow({ orgId, id: deps.ids.next('payout'), creatorId: creator.id, currency, statement, sandbox: org.environment === 'sandbox', now, createdBy: ctx.actor.userId }))
+      payouts.push(
+        pendingPayoutRow({
+          orgId,
+          id: deps.ids.next('payout'),
+          creatorId: creator.id,
+          currency,
+          statement,
+          sandbox: org.environment === 'sandbox',
+          now,
+          createdBy: ctx.actor.userId,
+        }),
+      )
     })
     if (payouts.length === 0) return outcome
 
     await tx.insertInto('payouts').values(payouts).execute()
     await insertItems(tx, orgId, payouts, request.through)
-    const events: AppendItem[] = payouts.map((payout) => ({ action: 'payout.created', resource: { type: 'payout', id: payout.id }, data: present(payout) }))
+    const events: AppendItem[] = payouts.map((payout) => ({
+      action: 'payout.created',
+      resource: { type: 'payout', id: payout.id },
+      data: present(payout),
+    }))
     await deps.audit.appendMany(tx, ctx, events)
     outcome.created = payouts.length
     return outcome
@@ -148,7 +175,10 @@ export async function payPayoutPage(deps: RecordDeps, ctx: RequestContext, reque
 }
 
 /** The statement, or null with the refusal counted (the two refusals a run expects). */
-function statementOrRefusal(outcome: PayoutPageOutcome, input: Parameters<typeof statementFromTotals>[0]): Statement | null {
+function statementOrRefusal(
+  outcome: PayoutPageOutcome,
+  input: Parameters<typeof statementFromTotals>[0],
+): Statement | null {
   try {
     return statementFromTotals(input)
   } catch (error) {
@@ -170,7 +200,12 @@ function statementOrRefusal(outcome: PayoutPageOutcome, input: Parameters<typeof
  * creators' locks keep every payout, cancel and failure of theirs out), so equal counts and sums
  * mean the same set; otherwise revenue committed in between and the page is run again.
  */
-async function insertItems(tx: Tx, orgId: string, payouts: readonly PayoutRow[], through: string | undefined): Promise<void> {
+async function insertItems(
+  tx: Tx,
+  orgId: string,
+  payouts: readonly PayoutRow[],
+  through: string | undefined,
+): Promise<void> {
   const summed = await sql<{ payout_id: string; entries: number; earnings: string }>`
     with p (creator_id, currency, payout_id) as (
       select * from unnest(${payouts.map((row) => row.creator_id)}::text[], ${payouts.map((row) => row.currency)}::text[], ${payouts.map((row) => row.id)}::text[])
@@ -192,6 +227,7 @@ async function insertItems(tx: Tx, orgId: string, payouts: readonly PayoutRow[],
   const byPayout = new Map(summed.rows.map((row) => [row.payout_id, row]))
   for (const payout of payouts) {
     const row = byPayout.get(payout.id)
-    if ((row?.entries ?? 0) !== payout.entries || BigInt(row?.earnings ?? 0) !== payout.earnings_micros) throw new PayoutPageChanged(payout.id)
+    if ((row?.entries ?? 0) !== payout.entries || BigInt(row?.earnings ?? 0) !== payout.earnings_micros)
+      throw new PayoutPageChanged(payout.id)
   }
 }

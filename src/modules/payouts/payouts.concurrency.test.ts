@@ -15,7 +15,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const pay = (creatorId: string) => call(t.app, { method: 'POST', url: '/api/payouts', token: owner.token, body: { creatorId } })
+const pay = (creatorId: string) =>
+  call(t.app, { method: 'POST', url: '/api/payouts', token: owner.token, body: { creatorId } })
 
 async function creatorEarning(amounts: string[]): Promise<string> {
   const { id } = await createCreator(t.app, owner.token)
@@ -32,7 +33,8 @@ describe('no allocation is ever paid twice', () => {
     const statuses = responses.map((response) => response.statusCode)
     expect(statuses.filter((status) => status === 201)).toHaveLength(1)
     expect(statuses.filter((status) => status === 422)).toHaveLength(19)
-    for (const response of responses.filter((r) => r.statusCode === 422)) expect(response.json().code).toBe('nothing_to_pay')
+    for (const response of responses.filter((r) => r.statusCode === 422))
+      expect(response.json().code).toBe('nothing_to_pay')
     const payout = responses.find((response) => response.statusCode === 201)!.json()
     expect(payout).toMatchObject({ amount: '15.25', statement: { entries: 3, carriedForward: '0.000001' } })
     expect(await eventCount(t.db, owner.orgId)).toBe(before + 1)
@@ -41,7 +43,9 @@ describe('no allocation is ever paid twice', () => {
   it('makes a canceled payout’s money payable again once, even under simultaneous requests', async () => {
     const creatorId = await creatorEarning(['8.00'])
     const first = (await pay(creatorId)).json()
-    expect((await call(t.app, { method: 'POST', url: `/api/payouts/${first.id}/cancel`, token: owner.token })).statusCode).toBe(200)
+    expect(
+      (await call(t.app, { method: 'POST', url: `/api/payouts/${first.id}/cancel`, token: owner.token })).statusCode,
+    ).toBe(200)
     const responses = await Promise.all(Array.from({ length: 10 }, () => pay(creatorId)))
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, ...Array<number>(9).fill(422)])
     expect(responses.find((r) => r.statusCode === 201)!.json().amount).toBe('8.00')
@@ -49,7 +53,14 @@ describe('no allocation is ever paid twice', () => {
 
   it('replays a payout sent twice with the same Idempotency-Key instead of computing another', async () => {
     const creatorId = await creatorEarning(['6.00'])
-    const send = () => call(t.app, { method: 'POST', url: '/api/payouts', token: owner.token, body: { creatorId }, headers: { 'idempotency-key': `payout-${creatorId}` } })
+    const send = () =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/payouts',
+        token: owner.token,
+        body: { creatorId },
+        headers: { 'idempotency-key': `payout-${creatorId}` },
+      })
     const first = await send()
     const second = await send()
     expect(first.statusCode).toBe(201)
@@ -62,14 +73,33 @@ describe('no allocation is ever paid twice', () => {
     const creatorId = await creatorEarning(['4.00'])
     const payout = (await pay(creatorId)).json()
     const item = await t.db.read(owner.orgId, (db) =>
-      db.selectFrom('payout_items').selectAll().where('org_id', '=', owner.orgId).where('payout_id', '=', payout.id).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('payout_items')
+        .selectAll()
+        .where('org_id', '=', owner.orgId)
+        .where('payout_id', '=', payout.id)
+        .executeTakeFirstOrThrow(),
     )
     const claimAgain = t.db.tx({ orgId: owner.orgId }, async (tx) => {
-      const copy = await tx.selectFrom('payouts').selectAll().where('org_id', '=', owner.orgId).where('id', '=', payout.id).executeTakeFirstOrThrow()
-      await tx.insertInto('payouts').values({ ...copy, id: 'po_01ARZ3NDEKTSV4RRFFQ69G5FAV' }).execute()
-      await tx.insertInto('payout_items').values({ ...item, payout_id: 'po_01ARZ3NDEKTSV4RRFFQ69G5FAV' }).execute()
+      const copy = await tx
+        .selectFrom('payouts')
+        .selectAll()
+        .where('org_id', '=', owner.orgId)
+        .where('id', '=', payout.id)
+        .executeTakeFirstOrThrow()
+      await tx
+        .insertInto('payouts')
+        .values({ ...copy, id: 'po_01ARZ3NDEKTSV4RRFFQ69G5FAV' })
+        .execute()
+      await tx
+        .insertInto('payout_items')
+        .values({ ...item, payout_id: 'po_01ARZ3NDEKTSV4RRFFQ69G5FAV' })
+        .execute()
     })
-    const error = await claimAgain.then(() => null, (caught: unknown) => caught)
+    const error = await claimAgain.then(
+      () => null,
+      (caught: unknown) => caught,
+    )
     expect(uniqueViolation(error)).toBe('payout_items_live')
   })
 })
@@ -88,13 +118,22 @@ if (onPostgres) {
       const payout = await holdTransaction(t.db, owner.orgId, (tx) => lockCreator(tx, owner.orgId, creatorId))
       try {
         let answered = false
-        const line = call(t.app, { method: 'POST', url: '/api/revenue', token: owner.token, body: revenueBody(work.id, { amount: '2.00' }) })
+        const line = call(t.app, {
+          method: 'POST',
+          url: '/api/revenue',
+          token: owner.token,
+          body: revenueBody(work.id, { amount: '2.00' }),
+        })
         void line.then(
           () => (answered = true),
           () => (answered = true),
         )
         // Whichever comes first: the line's answer, or the line waiting behind the payout.
-        await eventually(async () => answered || (await observer.blockedBy(payout.pid)) > 0, 'the line answered or waiting', { everyMs: 5 })
+        await eventually(
+          async () => answered || (await observer.blockedBy(payout.pid)) > 0,
+          'the line answered or waiting',
+          { everyMs: 5 },
+        )
         expect(answered, 'the line waited for the payout').toBe(true)
         expect((await line).statusCode).toBe(201)
       } finally {

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SECOND } from '../../platform/clock.js'
-import { buildTestApp, call, eventCount, expectProblem, ownerWithOrg, type OrgAccount, type TestApp } from '../../../test/helpers.js'
+import {
+  buildTestApp,
+  call,
+  eventCount,
+  expectProblem,
+  ownerWithOrg,
+  type OrgAccount,
+  type TestApp,
+} from '../../../test/helpers.js'
 import { createCreator, createRevenue, createWork } from '../../../test/records-fixtures.js'
 import { openIsolatedDatabase } from '../../../test/webhook-helpers.js'
 import type { Job } from '../../worker/worker.js'
@@ -27,11 +35,15 @@ afterAll(async () => {
   await dropDatabase()
 })
 
-const pay = (creatorId: string, token = owner.token) => call(t.app, { method: 'POST', url: '/api/payouts', token, body: { creatorId } })
+const pay = (creatorId: string, token = owner.token) =>
+  call(t.app, { method: 'POST', url: '/api/payouts', token, body: { creatorId } })
 const act = (id: string, verb: string, token = owner.token, body?: unknown) =>
   call(t.app, { method: 'POST', url: `/api/payouts/${id}/${verb}`, token, ...(body === undefined ? {} : { body }) })
 const actions = async (token: string, count: number) =>
-  (await call(t.app, { url: '/api/org-events?limit=100', token })).json().data.slice(-count).map((event: { action: string }) => event.action)
+  (await call(t.app, { url: '/api/org-events?limit=100', token }))
+    .json()
+    .data.slice(-count)
+    .map((event: { action: string }) => event.action)
 
 async function earning(amounts: string[], token = owner.token, creator: Record<string, unknown> = {}) {
   const { id } = await createCreator(t.app, token, creator)
@@ -54,7 +66,8 @@ describe('the payout state machine', () => {
     expect(paid).toMatchObject({ status: 'paid', paidAt: t.clock.now().toISOString() })
     expect(await actions(owner.token, 2)).toEqual(['payout.in_transit', 'payout.paid'])
     const before = await eventCount(t.db, owner.orgId)
-    for (const verb of ['cancel', 'mark-in-transit', 'mark-paid']) expectProblem(await act(payout.id, verb), 422, 'invalid_state')
+    for (const verb of ['cancel', 'mark-in-transit', 'mark-paid'])
+      expectProblem(await act(payout.id, verb), 422, 'invalid_state')
     expectProblem(await act(payout.id, 'mark-failed', owner.token, { failureMessage: 'late' }), 422, 'invalid_state')
     expect(await eventCount(t.db, owner.orgId)).toBe(before)
   })
@@ -69,7 +82,10 @@ describe('the payout state machine', () => {
     expect(await actions(owner.token, 1)).toEqual(['payout.canceled'])
     expectProblem(await act(first.id, 'cancel'), 422, 'invalid_state')
     const again = (await pay(creator.id)).json()
-    expect(again).toMatchObject({ amount: '7.00', statement: { openingBalance: '0.00', earnings: '7.005', entries: 2, carriedForward: '0.005' } })
+    expect(again).toMatchObject({
+      amount: '7.00',
+      statement: { openingBalance: '0.00', earnings: '7.005', entries: 2, carriedForward: '0.005' },
+    })
     expectProblem(await pay(creator.id), 422, 'nothing_to_pay')
   })
 
@@ -77,25 +93,43 @@ describe('the payout state machine', () => {
     const creator = await earning(['3.00'])
     const payout = (await pay(creator.id)).json()
     await act(payout.id, 'mark-in-transit')
-    const failed = await act(payout.id, 'mark-failed', owner.token, { failureCode: 'account_closed', failureMessage: 'The bank account was closed' })
+    const failed = await act(payout.id, 'mark-failed', owner.token, {
+      failureCode: 'account_closed',
+      failureMessage: 'The bank account was closed',
+    })
     expect(failed.statusCode, failed.body).toBe(200)
-    expect(failed.json()).toMatchObject({ status: 'failed', failureCode: 'account_closed', failureMessage: 'The bank account was closed', paidAt: null })
+    expect(failed.json()).toMatchObject({
+      status: 'failed',
+      failureCode: 'account_closed',
+      failureMessage: 'The bank account was closed',
+      paidAt: null,
+    })
     expect(await actions(owner.token, 1)).toEqual(['payout.failed'])
     expect((await pay(creator.id)).json()).toMatchObject({ amount: '3.00', statement: { entries: 1 } })
-    expectProblem(await act(payout.id, 'mark-failed', owner.token, { failureCode: 'Bad Code', failureMessage: 'x' }), 400, 'parameter_invalid')
+    expectProblem(
+      await act(payout.id, 'mark-failed', owner.token, { failureCode: 'Bad Code', failureMessage: 'x' }),
+      400,
+      'parameter_invalid',
+    )
   })
 
   it('keeps the carried balance consistent when an earlier payout is canceled after a later one', async () => {
     const creator = await earning(['10.004'], owner.token, { openingBalance: '-5.00' })
     const p1 = (await pay(creator.id)).json()
-    expect(p1).toMatchObject({ amount: '5.00', statement: { openingBalance: '-5.00', recouped: '5.00', carriedForward: '0.004' } })
+    expect(p1).toMatchObject({
+      amount: '5.00',
+      statement: { openingBalance: '-5.00', recouped: '5.00', carriedForward: '0.004' },
+    })
     await creator.earn('2.003')
     const p2 = (await pay(creator.id)).json()
     expect(p2).toMatchObject({ amount: '2.00', statement: { openingBalance: '0.004', carriedForward: '0.007' } })
     await act(p1.id, 'cancel')
     // P1's advance recoupment and earnings are undone together: the balance is the advance plus P2's carry.
     const p3 = (await pay(creator.id)).json()
-    expect(p3).toMatchObject({ amount: '5.00', statement: { openingBalance: '-4.997', earnings: '10.004', carriedForward: '0.007' } })
+    expect(p3).toMatchObject({
+      amount: '5.00',
+      statement: { openingBalance: '-4.997', earnings: '10.004', carriedForward: '0.007' },
+    })
     // Live payouts (P2, P3) plus what is carried equal opening balance plus every allocation.
     expect(2_000_000n + 5_000_000n + 7_000n).toBe(-5_000_000n + 10_004_000n + 2_003_000n)
   })
@@ -123,10 +157,15 @@ describe('the sandbox rail', () => {
     const paid = await read()
     expect(paid).toMatchObject({ status: 'paid', paidAt: t.clock.now().toISOString() })
 
-    const systemUser = await t.db.read(sandbox.orgId, (db) => db.selectFrom('orgs').select('system_user_id').where('org_id', '=', sandbox.orgId).executeTakeFirstOrThrow())
+    const systemUser = await t.db.read(sandbox.orgId, (db) =>
+      db.selectFrom('orgs').select('system_user_id').where('org_id', '=', sandbox.orgId).executeTakeFirstOrThrow(),
+    )
     const events = (await call(t.app, { url: '/api/org-events?limit=100', token: sandbox.token })).json().data.slice(-2)
     expect(events.map((event: { action: string }) => event.action)).toEqual(['payout.in_transit', 'payout.paid'])
-    expect(events.map((event: { userId: string }) => event.userId)).toEqual([systemUser.system_user_id, systemUser.system_user_id])
+    expect(events.map((event: { userId: string }) => event.userId)).toEqual([
+      systemUser.system_user_id,
+      systemUser.system_user_id,
+    ])
     expect(events[1].data).toEqual(paid)
   })
 
@@ -140,7 +179,12 @@ describe('the sandbox rail', () => {
     const manual = (await pay(production.id)).json()
     t.clock.advance(10 * SECOND)
     await rail.run()
-    const status = async (id: string, token: string) => (await call(t.app, { url: `/api/payouts/${id}`, token })).json().status
-    expect([await status(canceled.id, sandbox.token), await status(failed.id, sandbox.token), await status(manual.id, owner.token)]).toEqual(['canceled', 'failed', 'pending'])
+    const status = async (id: string, token: string) =>
+      (await call(t.app, { url: `/api/payouts/${id}`, token })).json().status
+    expect([
+      await status(canceled.id, sandbox.token),
+      await status(failed.id, sandbox.token),
+      await status(manual.id, owner.token),
+    ]).toEqual(['canceled', 'failed', 'pending'])
   })
 })

@@ -17,10 +17,18 @@ export function findPayout(db: Reader | Tx, orgId: string, id: string): Promise<
 }
 
 /** The creator's allocations in `currency` that no live payout holds, up to `through` (a period end date): rows for `payableOf`. */
-export function unpaidAllocationsQuery(tx: Tx, orgId: string, creatorId: string, currency: string, through: string | null) {
+export function unpaidAllocationsQuery(
+  tx: Tx,
+  orgId: string,
+  creatorId: string,
+  currency: string,
+  through: string | null,
+) {
   let select = tx
     .selectFrom('revenue_allocations as a')
-    .innerJoin('revenue_entries as r', (join) => join.onRef('r.org_id', '=', 'a.org_id').onRef('r.id', '=', 'a.revenue_id'))
+    .innerJoin('revenue_entries as r', (join) =>
+      join.onRef('r.org_id', '=', 'a.org_id').onRef('r.id', '=', 'a.revenue_id'),
+    )
     // A LIMIT 1 probe of payout_items_live, not an anti-join: see payouts.batch.ts (stale statistics).
     .leftJoinLateral(
       (eb) =>
@@ -48,7 +56,12 @@ type UnpaidRow = Awaited<ReturnType<ReturnType<typeof unpaidAllocationsQuery>['e
 
 /** unpaidAllocationsQuery's rows (a batch's, untyped) as payable allocations. */
 export function payableOf(rows: readonly Record<string, unknown>[]): PayableAllocation[] {
-  return (rows as unknown as readonly UnpaidRow[]).map((row) => ({ revenueId: row.revenue_id, amount: row.amount_micros, periodStart: row.period_start, periodEnd: row.period_end }))
+  return (rows as unknown as readonly UnpaidRow[]).map((row) => ({
+    revenueId: row.revenue_id,
+    amount: row.amount_micros,
+    periodStart: row.period_start,
+    periodEnd: row.period_end,
+  }))
 }
 
 /**
@@ -68,7 +81,10 @@ export function livePayoutsQuery(tx: Tx, orgId: string, creatorId: string, curre
 
 /** What livePayoutsQuery's rows (a batch's, untyped) carried. */
 export function carriedBy(rows: readonly Record<string, unknown>[]): bigint {
-  return (rows as unknown as readonly { earnings_micros: bigint; amount_micros: bigint }[]).reduce((sum, row) => sum + row.earnings_micros - row.amount_micros, 0n)
+  return (rows as unknown as readonly { earnings_micros: bigint; amount_micros: bigint }[]).reduce(
+    (sum, row) => sum + row.earnings_micros - row.amount_micros,
+    0n,
+  )
 }
 
 /** What a new payout stores: its statement's figures, pending, by `createdBy` at `now`. */
@@ -115,7 +131,19 @@ export function payoutInserts(tx: Tx, row: PayoutRow, revenueIds: readonly strin
   const inserts: Compilable[] = [tx.insertInto('payouts').values(row)]
   for (let start = 0; start < revenueIds.length; start += ITEM_BATCH) {
     const batch = revenueIds.slice(start, start + ITEM_BATCH)
-    inserts.push(tx.insertInto('payout_items').values(batch.map((revenueId) => ({ org_id: row.org_id, payout_id: row.id, revenue_id: revenueId, creator_id: row.creator_id, released_at: null }))))
+    inserts.push(
+      tx
+        .insertInto('payout_items')
+        .values(
+          batch.map((revenueId) => ({
+            org_id: row.org_id,
+            payout_id: row.id,
+            revenue_id: revenueId,
+            creator_id: row.creator_id,
+            released_at: null,
+          })),
+        ),
+    )
   }
   return inserts
 }
@@ -128,14 +156,22 @@ export interface StatusChange {
 }
 
 /** Moves a payout from one of `from` to a new status; undefined when it was not in one of them. */
-export function changeStatus(tx: Tx, orgId: string, id: string, from: readonly PayoutStatus[], change: StatusChange): Promise<PayoutRow | undefined> {
+export function changeStatus(
+  tx: Tx,
+  orgId: string,
+  id: string,
+  from: readonly PayoutStatus[],
+  change: StatusChange,
+): Promise<PayoutRow | undefined> {
   return tx
     .updateTable('payouts')
     .set({
       status: change.status,
       status_changed_at: change.at,
       ...(change.status === 'paid' ? { paid_at: change.at } : {}),
-      ...(change.status === 'failed' ? { failure_code: change.failureCode ?? 'manual', failure_message: change.failureMessage ?? null } : {}),
+      ...(change.status === 'failed'
+        ? { failure_code: change.failureCode ?? 'manual', failure_message: change.failureMessage ?? null }
+        : {}),
     })
     .where('org_id', '=', orgId)
     .where('id', '=', id)
@@ -146,11 +182,21 @@ export function changeStatus(tx: Tx, orgId: string, id: string, from: readonly P
 
 /** Gives a failed or canceled payout's allocations back to the creator's balance. */
 export async function releaseItems(tx: Tx, orgId: string, payoutId: string, at: Date): Promise<void> {
-  await tx.updateTable('payout_items').set({ released_at: at }).where('org_id', '=', orgId).where('payout_id', '=', payoutId).where('released_at', 'is', null).execute()
+  await tx
+    .updateTable('payout_items')
+    .set({ released_at: at })
+    .where('org_id', '=', orgId)
+    .where('payout_id', '=', payoutId)
+    .where('released_at', 'is', null)
+    .execute()
 }
 
 export function listPayouts(db: Reader, orgId: string, after: Keyset | null, limit: number): Promise<PayoutRow[]> {
   let select = db.selectFrom('payouts').selectAll().where('org_id', '=', orgId)
   if (after) select = select.where(olderThan(after, 'created_at', 'id'))
-  return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute()
+  return select
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute()
 }

@@ -11,12 +11,23 @@ export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsServi
   const params = orgParams(mount)
   const common = { auth: mount.auth, module: 'payouts' } as const
   const action = { ...common, access: 'payouts:write', idempotent: true, successStatus: 200 } as const
-  const actionSchema = (summary: string) => ({ tags, summary, params: idParams(mount), response: responses({ 200: PayoutSchema }, [409, 422]) })
+  const actionSchema = (summary: string) => ({
+    tags,
+    summary,
+    params: idParams(mount),
+    response: responses({ 200: PayoutSchema }, [409, 422]),
+  })
 
   api.get(
     mount.prefix,
     {
-      schema: { tags, summary: 'List payouts, newest first', ...(params ? { params } : {}), querystring: PayoutQuery, response: responses({ 200: PayoutList }, [400]) },
+      schema: {
+        tags,
+        summary: 'List payouts, newest first',
+        ...(params ? { params } : {}),
+        querystring: PayoutQuery,
+        response: responses({ 200: PayoutList }, [400]),
+      },
       config: { ...common, access: 'payouts:read' },
     },
     (request) => payouts.list(request.ctx, request.query),
@@ -27,7 +38,8 @@ export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsServi
     {
       schema: {
         tags,
-        summary: 'Pay a creator everything unpaid in one currency, rounded down to its minor unit (emits payout.created)',
+        summary:
+          'Pay a creator everything unpaid in one currency, rounded down to its minor unit (emits payout.created)',
         ...(params ? { params } : {}),
         body: CreatePayoutBody,
         response: responses({ 201: PayoutSchema }, [400, 409, 413, 415, 422]),
@@ -40,7 +52,12 @@ export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsServi
   api.get(
     `${mount.prefix}/:id`,
     {
-      schema: { tags, summary: 'Fetch one payout with its statement', params: idParams(mount), response: responses({ 200: PayoutSchema }) },
+      schema: {
+        tags,
+        summary: 'Fetch one payout with its statement',
+        params: idParams(mount),
+        response: responses({ 200: PayoutSchema }),
+      },
       config: { ...common, access: 'payouts:read' },
     },
     (request) => payouts.get(request.ctx, request.params.id),
@@ -48,7 +65,10 @@ export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsServi
 
   api.post(
     `${mount.prefix}/:id/cancel`,
-    { schema: actionSchema('Cancel a pending payout; its allocations become payable again (emits payout.canceled)'), config: action },
+    {
+      schema: actionSchema('Cancel a pending payout; its allocations become payable again (emits payout.canceled)'),
+      config: action,
+    },
     (request) => payouts.cancel(request.ctx, request.params.id),
   )
 
@@ -67,7 +87,12 @@ export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsServi
   api.post(
     `${mount.prefix}/:id/mark-failed`,
     {
-      schema: { ...actionSchema('A pending or in-transit payout failed; its allocations become payable again (emits payout.failed)'), body: FailPayoutBody },
+      schema: {
+        ...actionSchema(
+          'A pending or in-transit payout failed; its allocations become payable again (emits payout.failed)',
+        ),
+        body: FailPayoutBody,
+      },
       config: action,
     },
     (request) => payouts.markFailed(request.ctx, request.params.id, request.body),

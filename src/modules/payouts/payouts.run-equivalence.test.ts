@@ -45,12 +45,18 @@ const scenario = fc.record({
   revenue: fc.array(
     fc.record({
       currency: fc.constantFrom(...CURRENCIES),
-      amount: fc.oneof(fc.bigInt({ min: 1n, max: 90_000_000n }), fc.bigInt({ min: -20_000_000n, max: -1n }), fc.bigInt({ min: 1n, max: 9_999n })),
+      amount: fc.oneof(
+        fc.bigInt({ min: 1n, max: 90_000_000n }),
+        fc.bigInt({ min: -20_000_000n, max: -1n }),
+        fc.bigInt({ min: 1n, max: 9_999n }),
+      ),
       month: fc.integer({ min: 0, max: 2 }),
     }),
     { minLength: 1, maxLength: 7 },
   ),
-  earlier: fc.option(fc.record({ creator: fc.nat(), through: fc.constantFrom(undefined, '2026-08-31'), cancel: fc.boolean() })),
+  earlier: fc.option(
+    fc.record({ creator: fc.nat(), through: fc.constantFrom(undefined, '2026-08-31'), cancel: fc.boolean() }),
+  ),
   currency: fc.constantFrom(undefined, 'EUR', 'JPY'),
   through: fc.constantFrom(undefined, '2026-09-30'),
   /** Small pages, so runs cross page boundaries and pay bounded pages side by side. */
@@ -66,37 +72,63 @@ interface Built {
 /** The scenario's records in a new org, through the services, up to the moment of paying. */
 async function build(spec: Scenario): Promise<Built> {
   const owner = await ownerWithOrg(t.app)
-  const ctx: RequestContext = { orgId: owner.orgId, requestId: 'req_equivalence', actor: { userId: owner.userId, kind: 'person', role: 'owner' } }
+  const ctx: RequestContext = {
+    orgId: owner.orgId,
+    requestId: 'req_equivalence',
+    actor: { userId: owner.userId, kind: 'person', role: 'owner' },
+  }
   const creators: string[] = []
   for (const creator of spec.creators) {
-    const created = await createCreator(t.app, owner.token, { payoutCurrency: creator.payoutCurrency, minimumPayout: creator.minimum, openingBalance: decimal(creator.opening) })
+    const created = await createCreator(t.app, owner.token, {
+      payoutCurrency: creator.payoutCurrency,
+      minimumPayout: creator.minimum,
+      openingBalance: decimal(creator.opening),
+    })
     creators.push(created.id)
   }
-  const shares = creators.map((_, index) => Math.floor(10000 / creators.length) + (index === 0 ? 10000 % creators.length : 0))
-  const work = await createWork(t.app, owner.token, creators.map((id, index) => [id, shares[index]!] as [string, number]))
+  const shares = creators.map(
+    (_, index) => Math.floor(10000 / creators.length) + (index === 0 ? 10000 % creators.length : 0),
+  )
+  const work = await createWork(
+    t.app,
+    owner.token,
+    creators.map((id, index) => [id, shares[index]!] as [string, number]),
+  )
   for (const line of spec.revenue) {
     const [periodStart, periodEnd] = MONTHS[line.month]!
-    await createRevenue(t.app, owner.token, work.id, { amount: decimal(line.amount), currency: line.currency, periodStart, periodEnd })
+    await createRevenue(t.app, owner.token, work.id, {
+      amount: decimal(line.amount),
+      currency: line.currency,
+      periodStart,
+      periodEnd,
+    })
   }
   if (spec.earlier) {
     const creatorId = creators[spec.earlier.creator % creators.length]!
-    const earlier = await t.services.payouts.create(ctx, { creatorId, ...(spec.earlier.through ? { through: spec.earlier.through } : {}) }).catch((error: unknown) => {
-      if (error instanceof AppError) return null
-      throw error
-    })
+    const earlier = await t.services.payouts
+      .create(ctx, { creatorId, ...(spec.earlier.through ? { through: spec.earlier.through } : {}) })
+      .catch((error: unknown) => {
+        if (error instanceof AppError) return null
+        throw error
+      })
     if (earlier && spec.earlier.cancel) await t.services.payouts.cancel(ctx, earlier.id)
   }
   return { ctx, creators }
 }
 
 async function payoutsOf(orgId: string): Promise<Payout[]> {
-  const rows = await t.db.read(orgId, (db) => db.selectFrom('payouts').select('id').where('org_id', '=', orgId).execute())
+  const rows = await t.db.read(orgId, (db) =>
+    db.selectFrom('payouts').select('id').where('org_id', '=', orgId).execute(),
+  )
   const ctx: RequestContext = { orgId, requestId: 'req_read', actor: { userId: 'usr_reader', kind: 'system' } }
   return Promise.all(rows.map((row) => t.services.payouts.get(ctx, row.id)))
 }
 
 /** Each new payout as the API presents it, keyed by the creator's position, without its own id. */
-async function newPayouts(built: Built, before: Set<string>): Promise<Record<number, Omit<Payout, 'id' | 'creatorId'>>> {
+async function newPayouts(
+  built: Built,
+  before: Set<string>,
+): Promise<Record<number, Omit<Payout, 'id' | 'creatorId'>>> {
   const all = (await payoutsOf(built.ctx.orgId)).filter((payout) => !before.has(payout.id))
   return Object.fromEntries(
     all.map(({ id: _id, creatorId, ...rest }) => {
@@ -111,9 +143,23 @@ async function itemsMatchStatements(orgId: string): Promise<void> {
   const rows = await t.db.read(orgId, (db) =>
     db
       .selectFrom('payouts as p')
-      .leftJoin('payout_items as i', (join) => join.onRef('i.org_id', '=', 'p.org_id').onRef('i.payout_id', '=', 'p.id'))
-      .leftJoin('revenue_allocations as a', (join) => join.onRef('a.org_id', '=', 'i.org_id').onRef('a.revenue_id', '=', 'i.revenue_id').onRef('a.creator_id', '=', 'i.creator_id'))
-      .select(['p.id', 'p.entries', 'p.earnings_micros', 'p.currency', 'a.amount_micros', 'a.currency as allocation_currency'])
+      .leftJoin('payout_items as i', (join) =>
+        join.onRef('i.org_id', '=', 'p.org_id').onRef('i.payout_id', '=', 'p.id'),
+      )
+      .leftJoin('revenue_allocations as a', (join) =>
+        join
+          .onRef('a.org_id', '=', 'i.org_id')
+          .onRef('a.revenue_id', '=', 'i.revenue_id')
+          .onRef('a.creator_id', '=', 'i.creator_id'),
+      )
+      .select([
+        'p.id',
+        'p.entries',
+        'p.earnings_micros',
+        'p.currency',
+        'a.amount_micros',
+        'a.currency as allocation_currency',
+      ])
       .where('p.org_id', '=', orgId)
       .execute(),
   )
@@ -127,7 +173,8 @@ async function itemsMatchStatements(orgId: string): Promise<void> {
     }
     byPayout.set(row.id, entry)
   }
-  for (const entry of byPayout.values()) expect({ count: entry.count, sum: entry.sum }).toEqual({ count: entry.entries, sum: entry.earnings })
+  for (const entry of byPayout.values())
+    expect({ count: entry.count, sum: entry.sum }).toEqual({ count: entry.entries, sum: entry.earnings })
 }
 
 describe('oeuvre payouts run, set-based', () => {
@@ -138,12 +185,22 @@ describe('oeuvre payouts run, set-based', () => {
         const viaApi = await build(spec)
         const beforeRun = new Set((await payoutsOf(viaRun.ctx.orgId)).map((payout) => payout.id))
         const beforeApi = new Set((await payoutsOf(viaApi.ctx.orgId)).map((payout) => payout.id))
-        const options = { ...(spec.currency ? { currency: spec.currency } : {}), ...(spec.through ? { through: spec.through } : {}) }
+        const options = {
+          ...(spec.currency ? { currency: spec.currency } : {}),
+          ...(spec.through ? { through: spec.through } : {}),
+        }
 
-        const report = await runPayouts(t.db, t.services.payouts, { orgId: viaRun.ctx.orgId, pageSize: spec.pageSize, pageConcurrency: 2, ...options })
+        const report = await runPayouts(t.db, t.services.payouts, {
+          orgId: viaRun.ctx.orgId,
+          pageSize: spec.pageSize,
+          pageConcurrency: 2,
+          ...options,
+        })
         const counted = { created: 0, nothingToPay: 0, belowMinimum: 0 }
         for (const creatorId of viaApi.creators) {
-          const outcome = await t.services.payouts.create(viaApi.ctx, { creatorId, ...options }).catch((error: unknown) => error)
+          const outcome = await t.services.payouts
+            .create(viaApi.ctx, { creatorId, ...options })
+            .catch((error: unknown) => error)
           if (!(outcome instanceof Error)) counted.created += 1
           else if (outcome instanceof AppError && outcome.code === 'nothing_to_pay') counted.nothingToPay += 1
           else if (outcome instanceof AppError && outcome.code === 'balance_below_minimum') counted.belowMinimum += 1
@@ -156,10 +213,18 @@ describe('oeuvre payouts run, set-based', () => {
 
         // One payout.created event per new payout, carrying the record GET /api/payouts/:id answers.
         const events = await t.db.read(viaRun.ctx.orgId, (db) =>
-          db.selectFrom('org_events').select(['resource_id', 'data']).where('org_id', '=', viaRun.ctx.orgId).where('action', '=', 'payout.created').execute(),
+          db
+            .selectFrom('org_events')
+            .select(['resource_id', 'data'])
+            .where('org_id', '=', viaRun.ctx.orgId)
+            .where('action', '=', 'payout.created')
+            .execute(),
         )
         const fresh = (await payoutsOf(viaRun.ctx.orgId)).filter((payout) => !beforeRun.has(payout.id))
-        for (const payout of fresh) expect(events.filter((event) => event.resource_id === payout.id).map((event) => JSON.parse(event.data) as unknown)).toEqual([payout])
+        for (const payout of fresh)
+          expect(
+            events.filter((event) => event.resource_id === payout.id).map((event) => JSON.parse(event.data) as unknown),
+          ).toEqual([payout])
       }),
       { numRuns: 30 },
     )
@@ -169,23 +234,43 @@ describe('oeuvre payouts run, set-based', () => {
     const owner = await ownerWithOrg(t.app)
     const creators: string[] = []
     for (let i = 0; i < 8; i += 1) creators.push((await createCreator(t.app, owner.token)).id)
-    const work = await createWork(t.app, owner.token, creators.map((id, index) => [id, index === 0 ? 1250 + 0 : 1250] as [string, number]))
+    const work = await createWork(
+      t.app,
+      owner.token,
+      creators.map((id, index) => [id, index === 0 ? 1250 + 0 : 1250] as [string, number]),
+    )
     for (const amount of ['10.00', '7.25', '0.004217']) await createRevenue(t.app, owner.token, work.id, { amount })
 
-    const pay = (creatorId: string) => call(t.app, { method: 'POST', url: '/api/payouts', token: owner.token, body: { creatorId } })
-    const [report, ...answers] = await Promise.all([runPayouts(t.db, t.services.payouts, { orgId: owner.orgId, pageSize: 3, pageConcurrency: 2 }), ...creators.flatMap((id) => [pay(id), pay(id)])])
+    const pay = (creatorId: string) =>
+      call(t.app, { method: 'POST', url: '/api/payouts', token: owner.token, body: { creatorId } })
+    const [report, ...answers] = await Promise.all([
+      runPayouts(t.db, t.services.payouts, { orgId: owner.orgId, pageSize: 3, pageConcurrency: 2 }),
+      ...creators.flatMap((id) => [pay(id), pay(id)]),
+    ])
 
     // Every creator is paid exactly once, by the run or by the API; every other attempt finds nothing to pay.
     const apiPaid = answers.filter((answer) => answer.statusCode === 201).length
-    for (const answer of answers.filter((a) => a.statusCode !== 201)) expect({ status: answer.statusCode, code: answer.json().code }).toEqual({ status: 422, code: 'nothing_to_pay' })
+    for (const answer of answers.filter((a) => a.statusCode !== 201))
+      expect({ status: answer.statusCode, code: answer.json().code }).toEqual({ status: 422, code: 'nothing_to_pay' })
     expect(report!.failed).toBe(0)
     expect(report!.created + apiPaid).toBe(creators.length)
     expect(report!.created + report!.nothingToPay).toBe(creators.length)
 
     const held = await t.db.read(owner.orgId, (db) =>
-      db.selectFrom('payout_items').select(['revenue_id', 'creator_id']).where('org_id', '=', owner.orgId).where('released_at', 'is', null).execute(),
+      db
+        .selectFrom('payout_items')
+        .select(['revenue_id', 'creator_id'])
+        .where('org_id', '=', owner.orgId)
+        .where('released_at', 'is', null)
+        .execute(),
     )
-    const allocations = await t.db.read(owner.orgId, (db) => db.selectFrom('revenue_allocations').select(['revenue_id', 'creator_id']).where('org_id', '=', owner.orgId).execute())
+    const allocations = await t.db.read(owner.orgId, (db) =>
+      db
+        .selectFrom('revenue_allocations')
+        .select(['revenue_id', 'creator_id'])
+        .where('org_id', '=', owner.orgId)
+        .execute(),
+    )
     const key = (row: { revenue_id: string; creator_id: string }) => `${row.revenue_id}/${row.creator_id}`
     expect(held.map(key).sort()).toEqual(allocations.map(key).sort())
     await itemsMatchStatements(owner.orgId)
@@ -199,7 +284,14 @@ describe('oeuvre payouts run, set-based', () => {
     await createRevenue(t.app, owner.token, work.id, { amount: '12.00' })
     const failing = { ...t.services.payouts, runPage: () => Promise.reject(new Error('page refused')) }
     const report = await runPayouts(t.db, failing, { orgId: owner.orgId })
-    expect(report).toMatchObject({ creators: 2, created: 1, nothingToPay: 1, failed: 0, pagesOneByOne: 1, pageErrors: ['page refused'] })
+    expect(report).toMatchObject({
+      creators: 2,
+      created: 1,
+      nothingToPay: 1,
+      failed: 0,
+      pagesOneByOne: 1,
+      pageErrors: ['page refused'],
+    })
     const listed = (await payoutsOf(owner.orgId)).map((payout) => [payout.creatorId, payout.amount])
     expect(listed).toEqual([[paid, '12.00']])
     expect(idle).not.toBe(paid)

@@ -22,16 +22,26 @@ beforeAll(async () => {
     [ids.small, 1000],
   ])
   await createRevenue(t.app, owner.token, work.id, { amount: '100.00', periodEnd: '2026-09-30' })
-  await createRevenue(t.app, owner.token, work.id, { amount: '10.00', periodStart: '2026-10-01', periodEnd: '2026-10-31' })
+  await createRevenue(t.app, owner.token, work.id, {
+    amount: '10.00',
+    periodStart: '2026-10-01',
+    periodEnd: '2026-10-31',
+  })
 })
 afterAll(() => t.close())
 
 describe('oeuvre payouts run', () => {
   it('pays every creator with something to pay, counts the rest, and a second run pays nothing twice', async () => {
-    const first = await runPayouts(t.db, t.services.payouts, { orgId: owner.orgId, through: '2026-09-30', concurrency: 2 })
+    const first = await runPayouts(t.db, t.services.payouts, {
+      orgId: owner.orgId,
+      through: '2026-09-30',
+      concurrency: 2,
+    })
     expect(first).toMatchObject({ creators: 4, created: 2, nothingToPay: 1, belowMinimum: 1, failed: 0 })
     const listed = await call(t.app, { url: '/api/payouts?limit=10', token: owner.token })
-    const amounts = Object.fromEntries(listed.json().data.map((p: { creatorId: string; amount: string }) => [p.creatorId, p.amount]))
+    const amounts = Object.fromEntries(
+      listed.json().data.map((p: { creatorId: string; amount: string }) => [p.creatorId, p.amount]),
+    )
     expect(amounts).toEqual({ [ids.paid]: '60.00', [ids.other]: '30.00' })
 
     const second = await runPayouts(t.db, t.services.payouts, { orgId: owner.orgId })
@@ -42,7 +52,11 @@ describe('oeuvre payouts run', () => {
   })
 
   it('refuses a malformed through date and an unknown org', async () => {
-    await expect(runPayouts(t.db, t.services.payouts, { orgId: owner.orgId, through: 'soon' })).rejects.toThrow(/through must be a date/)
-    await expect(runPayouts(t.db, t.services.payouts, { orgId: t.services.ids.next('org') })).rejects.toThrow(/does not exist/)
+    await expect(runPayouts(t.db, t.services.payouts, { orgId: owner.orgId, through: 'soon' })).rejects.toThrow(
+      /through must be a date/,
+    )
+    await expect(runPayouts(t.db, t.services.payouts, { orgId: t.services.ids.next('org') })).rejects.toThrow(
+      /does not exist/,
+    )
   })
 })

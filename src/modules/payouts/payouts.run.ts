@@ -69,13 +69,33 @@ async function pageBounds(db: Database, orgId: string, size: number): Promise<Pa
  * keeps arriving, an unexpected error) is paid again one creator at a time through the API's
  * own path, each failure counted on its creator.
  */
-export async function runPayouts(db: Database, payouts: PayoutsService, options: PayoutRunOptions): Promise<PayoutRunReport> {
+export async function runPayouts(
+  db: Database,
+  payouts: PayoutsService,
+  options: PayoutRunOptions,
+): Promise<PayoutRunReport> {
   const { orgId } = options
-  if (options.through !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.through)) throw new AppError('parameter_invalid', 'through must be a date YYYY-MM-DD', { param: 'through' })
-  const org = await db.read(orgId, (reader) => reader.selectFrom('orgs').select('system_user_id').where('org_id', '=', orgId).executeTakeFirst())
+  if (options.through !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.through))
+    throw new AppError('parameter_invalid', 'through must be a date YYYY-MM-DD', { param: 'through' })
+  const org = await db.read(orgId, (reader) =>
+    reader.selectFrom('orgs').select('system_user_id').where('org_id', '=', orgId).executeTakeFirst(),
+  )
   if (!org) throw new AppError('resource_missing', `org ${orgId} does not exist`)
-  const ctx: RequestContext = { orgId, requestId: `cli_payouts_run_${Date.now()}`, actor: { userId: org.system_user_id, kind: 'system' } }
-  const report: PayoutRunReport = { creators: 0, created: 0, nothingToPay: 0, belowMinimum: 0, failed: 0, failures: [], pagesOneByOne: 0, pageErrors: [] }
+  const ctx: RequestContext = {
+    orgId,
+    requestId: `cli_payouts_run_${Date.now()}`,
+    actor: { userId: org.system_user_id, kind: 'system' },
+  }
+  const report: PayoutRunReport = {
+    creators: 0,
+    created: 0,
+    nothingToPay: 0,
+    belowMinimum: 0,
+    failed: 0,
+    failures: [],
+    pagesOneByOne: 0,
+    pageErrors: [],
+  }
   const concurrency = Math.max(1, options.concurrency ?? (db.kind === 'pglite' ? 1 : 4))
   const pageConcurrency = Math.max(1, options.pageConcurrency ?? (db.kind === 'pglite' ? 1 : 2))
   const pageSize = Math.max(1, options.pageSize ?? PAGE)
@@ -84,14 +104,19 @@ export async function runPayouts(db: Database, payouts: PayoutsService, options:
   /** One payout through the API's path; refusals counted on the page, failures on the report. */
   async function pay(creatorId: string, page: PayoutPageOutcome): Promise<void> {
     try {
-      await payouts.create(ctx, { creatorId, ...(currency ? { currency } : {}), ...(options.through ? { through: options.through } : {}) })
+      await payouts.create(ctx, {
+        creatorId,
+        ...(currency ? { currency } : {}),
+        ...(options.through ? { through: options.through } : {}),
+      })
       page.created += 1
     } catch (error) {
       if (error instanceof AppError && error.code === 'nothing_to_pay') page.nothingToPay += 1
       else if (error instanceof AppError && error.code === 'balance_below_minimum') page.belowMinimum += 1
       else {
         report.failed += 1
-        if (report.failures.length < FAILURES_KEPT) report.failures.push({ creatorId, reason: error instanceof Error ? error.message : String(error) })
+        if (report.failures.length < FAILURES_KEPT)
+          report.failures.push({ creatorId, reason: error instanceof Error ? error.message : String(error) })
       }
     }
   }
@@ -102,7 +127,13 @@ export async function runPayouts(db: Database, payouts: PayoutsService, options:
       if (bounds.upTo !== undefined) select = select.where('id', '<=', bounds.upTo)
       return select.orderBy('id').limit(pageSize).execute()
     })
-    const page: PayoutPageOutcome = { creators: creators.length, lastId: creators.at(-1)?.id ?? null, created: 0, nothingToPay: 0, belowMinimum: 0 }
+    const page: PayoutPageOutcome = {
+      creators: creators.length,
+      lastId: creators.at(-1)?.id ?? null,
+      created: 0,
+      nothingToPay: 0,
+      belowMinimum: 0,
+    }
     const queue = creators.map((row) => row.id)
     const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) await pay(id, page)
@@ -115,11 +146,17 @@ export async function runPayouts(db: Database, payouts: PayoutsService, options:
     let page: PayoutPageOutcome | undefined
     for (let attempt = 0; !page; attempt += 1) {
       try {
-        page = await payouts.runPage(ctx, { ...bounds, limit: pageSize, ...(currency ? { currency } : {}), ...(options.through ? { through: options.through } : {}) })
+        page = await payouts.runPage(ctx, {
+          ...bounds,
+          limit: pageSize,
+          ...(currency ? { currency } : {}),
+          ...(options.through ? { through: options.through } : {}),
+        })
       } catch (error) {
         if (error instanceof PayoutPageChanged && attempt < PAGE_RETRIES) continue
         report.pagesOneByOne += 1
-        if (report.pageErrors.length < FAILURES_KEPT) report.pageErrors.push(error instanceof Error ? error.message : String(error))
+        if (report.pageErrors.length < FAILURES_KEPT)
+          report.pageErrors.push(error instanceof Error ? error.message : String(error))
         page = await payOneByOne(bounds)
       }
     }

@@ -18,7 +18,10 @@ export function createSandboxRail(deps: { db: Database; clock: Clock; payouts: P
 
   async function run(): Promise<number> {
     const cutoff = new Date(clock.now().getTime() - SANDBOX_STEP_MS)
-    const due = await sql<{ org_id: string; payout_id: string }>`select org_id, payout_id from sandbox_payouts_due(${cutoff}, ${BATCH})`.execute(db.global)
+    const due = await sql<{
+      org_id: string
+      payout_id: string
+    }>`select org_id, payout_id from sandbox_payouts_due(${cutoff}, ${BATCH})`.execute(db.global)
     let moved = 0
     for (const { org_id: orgId, payout_id: payoutId } of due.rows) {
       moved += await db.tx({ orgId }, async (tx) => {
@@ -26,7 +29,11 @@ export function createSandboxRail(deps: { db: Database; clock: Clock; payouts: P
         // Another worker, or a user's cancel, may have moved it since it was listed.
         if (!payout || payout.method !== 'sandbox' || payout.status_changed_at > cutoff) return 0
         if (payout.status !== 'pending' && payout.status !== 'in_transit') return 0
-        const org = await tx.selectFrom('orgs').select('system_user_id').where('org_id', '=', orgId).executeTakeFirstOrThrow()
+        const org = await tx
+          .selectFrom('orgs')
+          .select('system_user_id')
+          .where('org_id', '=', orgId)
+          .executeTakeFirstOrThrow()
         const status = payout.status === 'pending' ? 'in_transit' : 'paid'
         await payouts.advance(tx, { orgId, actor: { userId: org.system_user_id } }, payout, { status, at: clock.now() })
         return 1

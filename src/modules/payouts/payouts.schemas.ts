@@ -18,7 +18,12 @@ export const CreatePayoutBody = Type.Object(
   {
     creatorId: Type.String({ minLength: 1, maxLength: 64 }),
     currency: Type.Optional(CurrencyCode),
-    through: Type.Optional(Type.String({ format: 'date', description: 'Include revenue whose period ends on or before this date (default: all)' })),
+    through: Type.Optional(
+      Type.String({
+        format: 'date',
+        description: 'Include revenue whose period ends on or before this date (default: all)',
+      }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -26,7 +31,13 @@ export type CreatePayoutBody = Static<typeof CreatePayoutBody>
 
 export const FailPayoutBody = Type.Object(
   {
-    failureCode: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9_]{0,49}$', description: 'Machine-readable reason, default "manual"', example: 'account_closed' })),
+    failureCode: Type.Optional(
+      Type.String({
+        pattern: '^[a-z][a-z0-9_]{0,49}$',
+        description: 'Machine-readable reason, default "manual"',
+        example: 'account_closed',
+      }),
+    ),
     failureMessage: Type.String({ minLength: 1, maxLength: 500 }),
   },
   { additionalProperties: false },
@@ -35,10 +46,17 @@ export type FailPayoutBody = Static<typeof FailPayoutBody>
 
 export const StatementSchema = Type.Object(
   {
-    openingBalance: Type.String({ description: 'Balance carried into this statement: the creator’s opening balance for the first, then what earlier statements carried forward' }),
+    openingBalance: Type.String({
+      description:
+        'Balance carried into this statement: the creator’s opening balance for the first, then what earlier statements carried forward',
+    }),
     earnings: Type.String({ description: 'Sum of the allocations included, before recoupment' }),
-    recouped: Type.String({ description: 'Advance recouped from these earnings: min(earnings, max(0, -openingBalance)), never negative' }),
-    carriedForward: Type.String({ description: 'Remainder below the minor unit (or an unrecouped balance) carried to the next statement' }),
+    recouped: Type.String({
+      description: 'Advance recouped from these earnings: min(earnings, max(0, -openingBalance)), never negative',
+    }),
+    carriedForward: Type.String({
+      description: 'Remainder below the minor unit (or an unrecouped balance) carried to the next statement',
+    }),
     entries: Type.Integer({ description: 'Number of allocations included' }),
     periodStart: Nullable(Type.String({ format: 'date' })),
     periodEnd: Nullable(Type.String({ format: 'date' })),
@@ -66,5 +84,8 @@ export type Payout = Static<typeof PayoutSchema>
 
 export const PayoutList = ListEnvelope(PayoutSchema, 'Payouts, newest first')
 
-export const PayoutQuery = Type.Object({ limit: LimitQuery, cursor: Type.Optional(CursorQuery) }, { additionalProperties: false })
+export const PayoutQuery = Type.Object(
+  { limit: LimitQuery, cursor: Type.Optional(CursorQuery) },
+  { additionalProperties: false },
+)
 export type PayoutQuery = Static<typeof PayoutQuery>

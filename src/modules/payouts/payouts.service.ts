@@ -79,7 +79,8 @@ export function createPayoutsService(deps: RecordDeps): PayoutsService {
   async function advance(tx: Tx, actor: AuditActor, payout: PayoutRow, change: StatusChange): Promise<Payout> {
     const to = change.status as Exclude<PayoutStatus, 'pending'>
     const from = REACHABLE_FROM[to]
-    if (!from.includes(payout.status)) throw new AppError('invalid_state', `A ${payout.status} payout cannot become ${to}`)
+    if (!from.includes(payout.status))
+      throw new AppError('invalid_state', `A ${payout.status} payout cannot become ${to}`)
     const returnsMoney = to === 'failed' || to === 'canceled'
     // Lock the creator row: a payout being computed must see either all or none of this release.
     if (returnsMoney) await lockCreator(tx, actor.orgId, payout.creator_id)
@@ -91,7 +92,12 @@ export function createPayoutsService(deps: RecordDeps): PayoutsService {
     return record
   }
 
-  function act(ctx: RequestContext, id: string, change: Omit<StatusChange, 'at'>, rule?: (payout: PayoutRow) => void): Promise<Payout> {
+  function act(
+    ctx: RequestContext,
+    id: string,
+    change: Omit<StatusChange, 'at'>,
+    rule?: (payout: PayoutRow) => void,
+  ): Promise<Payout> {
     return db.tx(ctx, async (tx) => {
       const payout = await findPayout(tx, ctx.orgId, id)
       if (!payout) throw notFound('payout')
@@ -101,7 +107,8 @@ export function createPayoutsService(deps: RecordDeps): PayoutsService {
   }
 
   const manualOnly = (payout: PayoutRow) => {
-    if (payout.method !== 'manual') throw new AppError('invalid_state', 'The sandbox rail moves sandbox payouts by itself')
+    if (payout.method !== 'manual')
+      throw new AppError('invalid_state', 'The sandbox rail moves sandbox payouts by itself')
   }
 
   return {
@@ -111,22 +118,50 @@ export function createPayoutsService(deps: RecordDeps): PayoutsService {
     async create(ctx, body) {
       return db.tx(ctx, async (tx) => {
         // Lock the creator row: two payouts must never take the same allocation. The org's environment comes in the same round trip.
-        const [locked, orgs] = await db.batch(tx, [lockCreatorQuery(tx, ctx.orgId, body.creatorId), tx.selectFrom('orgs').select('environment').where('org_id', '=', ctx.orgId)])
+        const [locked, orgs] = await db.batch(tx, [
+          lockCreatorQuery(tx, ctx.orgId, body.creatorId),
+          tx.selectFrom('orgs').select('environment').where('org_id', '=', ctx.orgId),
+        ])
         const creator = locked?.[0] as CreatorRow | undefined
-        if (!creator) throw new AppError('unprocessable', `creatorId ${body.creatorId} is not a creator of this org`, { param: 'creatorId' })
+        if (!creator)
+          throw new AppError('unprocessable', `creatorId ${body.creatorId} is not a creator of this org`, {
+            param: 'creatorId',
+          })
         const org = orgs?.[0] as { environment: string } | undefined
         if (!org) throw new Error(`org ${ctx.orgId} not found in its own scope`)
         const currency = requireCurrency(body.currency ?? creator.payout_currency)
         const inPayoutCurrency = currency === creator.payout_currency
         // Read under the lock, in one round trip: what the creator's live payouts carried, and what none of them holds.
-        const [live, unpaid] = await db.batch(tx, [livePayoutsQuery(tx, ctx.orgId, creator.id, currency), unpaidAllocationsQuery(tx, ctx.orgId, creator.id, currency, body.through ?? null)])
+        const [live, unpaid] = await db.batch(tx, [
+          livePayoutsQuery(tx, ctx.orgId, creator.id, currency),
+          unpaidAllocationsQuery(tx, ctx.orgId, creator.id, currency, body.through ?? null),
+        ])
         const openingBalance = (inPayoutCurrency ? creator.opening_balance_micros : 0n) + carriedBy(live ?? [])
         const allocations = payableOf(unpaid ?? [])
-        const statement = computeStatement({ currency, openingBalance, allocations, minimum: inPayoutCurrency ? creator.minimum_payout_micros : null })
+        const statement = computeStatement({
+          currency,
+          openingBalance,
+          allocations,
+          minimum: inPayoutCurrency ? creator.minimum_payout_micros : null,
+        })
         const now = clock.now()
-        const row = pendingPayoutRow({ orgId: ctx.orgId, id: ids.next('payout'), creatorId: creator.id, currency, statement, sandbox: org.environment === 'sandbox', now, createdBy: ctx.actor.userId })
+        const row = pendingPayoutRow({
+          orgId: ctx.orgId,
+          id: ids.next('payout'),
+          creatorId: creator.id,
+          currency,
+          statement,
+          sandbox: org.environment === 'sandbox',
+          now,
+          createdBy: ctx.actor.userId,
+        })
         // Nothing reads them back: they go with the commit (payout_items_live still refuses an allocation held twice).
-        for (const insert of payoutInserts(tx, row, allocations.map((allocation) => allocation.revenueId))) db.deferToCommit(tx, insert)
+        for (const insert of payoutInserts(
+          tx,
+          row,
+          allocations.map((allocation) => allocation.revenueId),
+        ))
+          db.deferToCommit(tx, insert)
         const payout = presentPayout(row)
         await audit.append(tx, ctx, 'payout.created', { type: 'payout', id: row.id }, payout)
         return payout
@@ -148,6 +183,11 @@ export function createPayoutsService(deps: RecordDeps): PayoutsService {
     cancel: (ctx, id) => act(ctx, id, { status: 'canceled' }),
     markInTransit: (ctx, id) => act(ctx, id, { status: 'in_transit' }, manualOnly),
     markPaid: (ctx, id) => act(ctx, id, { status: 'paid' }, manualOnly),
-    markFailed: (ctx, id, body) => act(ctx, id, { status: 'failed', failureCode: body.failureCode ?? 'manual', failureMessage: body.failureMessage }),
+    markFailed: (ctx, id, body) =>
+      act(ctx, id, {
+        status: 'failed',
+        failureCode: body.failureCode ?? 'manual',
+        failureMessage: body.failureMessage,
+      }),
   }
 }

@@ -5,11 +5,21 @@ import { CURRENCY_CODES } from '../money/currencies.js'
 import { microsPerMinorUnit } from '../money/decimal.js'
 import { computeStatement, type PayableAllocation } from './payouts.statement.js'
 
-const allocation = (amount: bigint, periodStart = '2026-09-01', periodEnd = '2026-09-30'): PayableAllocation => ({ revenueId: 'rev_x', amount, periodStart, periodEnd })
+const allocation = (amount: bigint, periodStart = '2026-09-01', periodEnd = '2026-09-30'): PayableAllocation => ({
+  revenueId: 'rev_x',
+  amount,
+  periodStart,
+  periodEnd,
+})
 
 describe('payout statements', () => {
   it('rounds down to the minor unit and carries the remainder', () => {
-    const statement = computeStatement({ currency: 'EUR', openingBalance: 0n, allocations: [allocation(10_005_000n), allocation(2_108n)], minimum: null })
+    const statement = computeStatement({
+      currency: 'EUR',
+      openingBalance: 0n,
+      allocations: [allocation(10_005_000n), allocation(2_108n)],
+      minimum: null,
+    })
     expect(statement).toEqual({
       amount: 10_000_000n,
       openingBalance: 0n,
@@ -23,7 +33,12 @@ describe('payout statements', () => {
   })
 
   it('recoups an advance first', () => {
-    const statement = computeStatement({ currency: 'EUR', openingBalance: -100_000_000n, allocations: [allocation(130_000_000n)], minimum: null })
+    const statement = computeStatement({
+      currency: 'EUR',
+      openingBalance: -100_000_000n,
+      allocations: [allocation(130_000_000n)],
+      minimum: null,
+    })
     expect(statement).toMatchObject({ amount: 30_000_000n, recouped: 100_000_000n, carriedForward: 0n })
   })
 
@@ -36,23 +51,65 @@ describe('payout statements', () => {
       }
       return 'paid'
     }
-    expect(refuse(() => computeStatement({ currency: 'EUR', openingBalance: -100_000_000n, allocations: [allocation(60_000_000n)], minimum: null }))).toBe('nothing_to_pay')
-    expect(refuse(() => computeStatement({ currency: 'EUR', openingBalance: 0n, allocations: [allocation(9_999n)], minimum: null }))).toBe('nothing_to_pay')
-    expect(refuse(() => computeStatement({ currency: 'EUR', openingBalance: 0n, allocations: [], minimum: null }))).toBe('nothing_to_pay')
-    expect(refuse(() => computeStatement({ currency: 'JPY', openingBalance: 0n, allocations: [allocation(999_999n)], minimum: null }))).toBe('nothing_to_pay')
-    expect(refuse(() => computeStatement({ currency: 'EUR', openingBalance: 0n, allocations: [allocation(49_990_000n)], minimum: 50_000_000n }))).toBe('balance_below_minimum')
-    expect(refuse(() => computeStatement({ currency: 'EUR', openingBalance: 0n, allocations: [allocation(50_000_000n)], minimum: 50_000_000n }))).toBe('paid')
+    expect(
+      refuse(() =>
+        computeStatement({
+          currency: 'EUR',
+          openingBalance: -100_000_000n,
+          allocations: [allocation(60_000_000n)],
+          minimum: null,
+        }),
+      ),
+    ).toBe('nothing_to_pay')
+    expect(
+      refuse(() =>
+        computeStatement({ currency: 'EUR', openingBalance: 0n, allocations: [allocation(9_999n)], minimum: null }),
+      ),
+    ).toBe('nothing_to_pay')
+    expect(
+      refuse(() => computeStatement({ currency: 'EUR', openingBalance: 0n, allocations: [], minimum: null })),
+    ).toBe('nothing_to_pay')
+    expect(
+      refuse(() =>
+        computeStatement({ currency: 'JPY', openingBalance: 0n, allocations: [allocation(999_999n)], minimum: null }),
+      ),
+    ).toBe('nothing_to_pay')
+    expect(
+      refuse(() =>
+        computeStatement({
+          currency: 'EUR',
+          openingBalance: 0n,
+          allocations: [allocation(49_990_000n)],
+          minimum: 50_000_000n,
+        }),
+      ),
+    ).toBe('balance_below_minimum')
+    expect(
+      refuse(() =>
+        computeStatement({
+          currency: 'EUR',
+          openingBalance: 0n,
+          allocations: [allocation(50_000_000n)],
+          minimum: 50_000_000n,
+        }),
+      ),
+    ).toBe('paid')
   })
 
   it('spans the periods of the allocations it includes', () => {
     const statement = computeStatement({
       currency: 'EUR',
       openingBalance: 0n,
-      allocations: [allocation(1_000_000n, '2026-08-01', '2026-08-31'), allocation(1_000_000n, '2026-07-01', '2026-09-30')],
+      allocations: [
+        allocation(1_000_000n, '2026-08-01', '2026-08-31'),
+        allocation(1_000_000n, '2026-07-01', '2026-09-30'),
+      ],
       minimum: null,
     })
     expect([statement.periodStart, statement.periodEnd]).toEqual(['2026-07-01', '2026-09-30'])
-    expect(computeStatement({ currency: 'EUR', openingBalance: 5_000_000n, allocations: [], minimum: null })).toMatchObject({ periodStart: null, periodEnd: null, amount: 5_000_000n })
+    expect(
+      computeStatement({ currency: 'EUR', openingBalance: 5_000_000n, allocations: [], minimum: null }),
+    ).toMatchObject({ periodStart: null, periodEnd: null, amount: 5_000_000n })
   })
 
   it('always keeps amount + carriedForward = openingBalance + earnings, with 0 <= carriedForward < one minor unit', () => {
@@ -64,7 +121,12 @@ describe('payout statements', () => {
         (currency, openingBalance, amounts) => {
           let statement
           try {
-            statement = computeStatement({ currency, openingBalance, allocations: amounts.map((amount) => allocation(amount)), minimum: null })
+            statement = computeStatement({
+              currency,
+              openingBalance,
+              allocations: amounts.map((amount) => allocation(amount)),
+              minimum: null,
+            })
           } catch (error) {
             expect((error as AppError).code).toBe('nothing_to_pay')
             expect(openingBalance + amounts.reduce((a, b) => a + b, 0n)).toBeLessThan(microsPerMinorUnit(currency))

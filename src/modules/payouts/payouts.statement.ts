@@ -95,5 +95,10 @@ export function statementFromTotals(input: TotalsInput): Statement {
 
 /** The statement of a list of allocations (the API's payout). */
 export function computeStatement(input: StatementInput): Statement {
-  return statementFromTotals({ currency: input.currency, openingBalance: input.openingBalance, totals: totalsOf(input.allocations), minimum: input.minimum })
+  return statementFromTotals({
+    currency: input.currency,
+    openingBalance: input.openingBalance,
+    totals: totalsOf(input.allocations),
+    minimum: input.minimum,
+  })
 }

@@ -20,7 +20,15 @@ describe('ISRC', () => {
   })
 
   it('refuses wrong lengths and characters in the wrong place', () => {
-    for (const bad of ['USRC1760783', 'USRC176078390', 'U1RC17607839', 'USRC1A607839', 'USRC176O7839', 'US_RC17607839', '']) {
+    for (const bad of [
+      'USRC1760783',
+      'USRC176078390',
+      'U1RC17607839',
+      'USRC1A607839',
+      'USRC176O7839',
+      'US_RC17607839',
+      '',
+    ]) {
       expect(normaliseIsrc(bad), bad).toBeNull()
     }
   })
@@ -60,7 +68,8 @@ describe('IPI and ISNI', () => {
   it('accepts IPI numbers of 9 or 11 digits only', () => {
     expect(normaliseIpi('00052210040')).toBe('00052210040')
     expect(normaliseIpi('123456789')).toBe('123456789')
-    for (const bad of ['1234567890', '12345678', 'I00052210040', '000522100401']) expect(normaliseIpi(bad), bad).toBeNull()
+    for (const bad of ['1234567890', '12345678', 'I00052210040', '000522100401'])
+      expect(normaliseIpi(bad), bad).toBeNull()
   })
 
   it('validates the ISO 7064 MOD 11-2 check character of an ISNI', () => {

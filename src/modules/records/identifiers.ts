@@ -64,7 +64,8 @@ export function normaliseIsni(input: string): string | null {
 /** ISO 3166-1 alpha-2 codes, or exactly ["WORLD"]; duplicates are an error. */
 export function territoriesProblem(territories: readonly string[]): string | null {
   if (territories.length === 0) return 'territories must name at least one territory'
-  if (territories.includes(WORLD)) return territories.length === 1 ? null : 'WORLD cannot be combined with other territories'
+  if (territories.includes(WORLD))
+    return territories.length === 1 ? null : 'WORLD cannot be combined with other territories'
   const unknown = territories.find((code) => !isCountry(code))
   if (unknown !== undefined) return `${unknown} is not an ISO 3166-1 alpha-2 country code`
   if (new Set(territories).size !== territories.length) return 'territories has duplicates'
@@ -80,13 +81,20 @@ export function isTimezone(name: string): boolean {
 }
 
 /** Normalises an identifier field or throws 400 parameter_invalid naming it. */
-export function requireIdentifier(value: string, normalise: (input: string) => string | null, param: string, what: string): string {
+export function requireIdentifier(
+  value: string,
+  normalise: (input: string) => string | null,
+  param: string,
+  what: string,
+): string {
   const normalised = normalise(value)
-  if (normalised === null) throw new AppError('parameter_invalid', `${param} "${value}" is not a valid ${what}`, { param })
+  if (normalised === null)
+    throw new AppError('parameter_invalid', `${param} "${value}" is not a valid ${what}`, { param })
   return normalised
 }
 
 export function requireCountry(code: string, param: string): string {
-  if (!isCountry(code)) throw new AppError('parameter_invalid', `${param} ${code} is not an ISO 3166-1 alpha-2 country code`, { param })
+  if (!isCountry(code))
+    throw new AppError('parameter_invalid', `${param} ${code} is not an ISO 3166-1 alpha-2 country code`, { param })
   return code
 }

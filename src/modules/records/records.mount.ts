@@ -28,7 +28,8 @@ const OrgIdParam = Type.String({ minLength: 1, maxLength: 64, description: 'The 
 
 /** `:id` params, plus `:orgId` on the partner surface; handlers read only `id`. */
 export function idParams(mount: RouteMount): TObject<{ id: TString }> {
-  const params = mount.auth === 'client' ? Type.Object({ orgId: OrgIdParam, id: RecordId }) : Type.Object({ id: RecordId })
+  const params =
+    mount.auth === 'client' ? Type.Object({ orgId: OrgIdParam, id: RecordId }) : Type.Object({ id: RecordId })
   return params as unknown as TObject<{ id: TString }>
 }
 
@@ -52,7 +53,10 @@ export function uniqueViolation(error: unknown): string | null {
  * Runs a write whose checks a concurrent writer can race: a unique index it hit first
  * becomes 409 conflict with that index's message; anything else passes through.
  */
-export async function conflictsAsAppErrors<T>(work: () => Promise<T>, conflicts: Readonly<Record<string, string>>): Promise<T> {
+export async function conflictsAsAppErrors<T>(
+  work: () => Promise<T>,
+  conflicts: Readonly<Record<string, string>>,
+): Promise<T> {
   try {
     return await work()
   } catch (error) {

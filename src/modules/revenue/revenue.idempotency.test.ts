@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IDEMPOTENCY_RETENTION_MS, requestFingerprint } from '../../platform/idempotency.js'
-import { buildTestApp, call, eventCount, expectProblem, ownerWithOrg, type OrgAccount, type TestApp } from '../../../test/helpers.js'
+import {
+  buildTestApp,
+  call,
+  eventCount,
+  expectProblem,
+  ownerWithOrg,
+  type OrgAccount,
+  type TestApp,
+} from '../../../test/helpers.js'
 import { createCreator, createEntry, revenueBody } from '../../../test/records-fixtures.js'
 
 /**
@@ -20,28 +28,49 @@ beforeAll(async () => {
   owner = await ownerWithOrg(t.app)
   other = await ownerWithOrg(t.app, { name: 'Other Label' })
   const creator = await createCreator(t.app, owner.token)
-  entry = (await createEntry(t.app, owner.token, { splits: [{ creatorId: creator.id, role: 'composer', shareBps: 10000 }] })).id
+  entry = (
+    await createEntry(t.app, owner.token, { splits: [{ creatorId: creator.id, role: 'composer', shareBps: 10000 }] })
+  ).id
   const stranger = await createCreator(t.app, other.token)
-  theirEntry = (await createEntry(t.app, other.token, { splits: [{ creatorId: stranger.id, role: 'composer', shareBps: 10000 }] })).id
+  theirEntry = (
+    await createEntry(t.app, other.token, { splits: [{ creatorId: stranger.id, role: 'composer', shareBps: 10000 }] })
+  ).id
 })
 afterAll(() => t.close())
 
-const post = (body: unknown, key: string) => call(t.app, { method: 'POST', url: '/api/revenue', token: owner.token, body, headers: { 'idempotency-key': key } })
-const line = (lineRef: string, overrides: Record<string, unknown> = {}) => revenueBody(entry, { statementRef: 'IDEM-2026-09', lineRef, ...overrides })
+const post = (body: unknown, key: string) =>
+  call(t.app, { method: 'POST', url: '/api/revenue', token: owner.token, body, headers: { 'idempotency-key': key } })
+const line = (lineRef: string, overrides: Record<string, unknown> = {}) =>
+  revenueBody(entry, { statementRef: 'IDEM-2026-09', lineRef, ...overrides })
 
 async function entriesFor(lineRef: string): Promise<number> {
   const rows = await t.db.read(owner.orgId, (reader) =>
-    reader.selectFrom('revenue_entries').select('id').where('org_id', '=', owner.orgId).where('statement_ref', '=', 'IDEM-2026-09').where('line_ref', '=', lineRef).execute(),
+    reader
+      .selectFrom('revenue_entries')
+      .select('id')
+      .where('org_id', '=', owner.orgId)
+      .where('statement_ref', '=', 'IDEM-2026-09')
+      .where('line_ref', '=', lineRef)
+      .execute(),
   )
   return rows.length
 }
 
 async function storedKey(key: string) {
-  return t.db.global.selectFrom('idempotency_keys').selectAll().where('caller', '=', owner.userId).where('key', '=', key).executeTakeFirst()
+  return t.db.global
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('caller', '=', owner.userId)
+    .where('key', '=', key)
+    .executeTakeFirst()
 }
 
 /** A key row as another request (or node) left it. */
-async function plantKey(key: string, body: unknown, row: { state: 'running' | 'done'; lockedUntil: Date; createdAt: Date; status?: number; response?: string }) {
+async function plantKey(
+  key: string,
+  body: unknown,
+  row: { state: 'running' | 'done'; lockedUntil: Date; createdAt: Date; status?: number; response?: string },
+) {
   await t.db.global
     .insertInto('idempotency_keys')
     .values({
@@ -82,7 +111,11 @@ describe('Idempotency-Key claimed with the transaction (POST /api/revenue)', () 
 
   it('answers 409 idempotency_key_in_use with Retry-After while another request holds the key, and writes nothing', async () => {
     const now = t.clock.now()
-    await plantKey('rev-in-flight', line('3'), { state: 'running', lockedUntil: new Date(now.getTime() + 60_000), createdAt: now })
+    await plantKey('rev-in-flight', line('3'), {
+      state: 'running',
+      lockedUntil: new Date(now.getTime() + 60_000),
+      createdAt: now,
+    })
     const before = await eventCount(t.db, owner.orgId)
     const response = await post(line('3'), 'rev-in-flight')
     expectProblem(response, 409, 'idempotency_key_in_use')
@@ -95,17 +128,31 @@ describe('Idempotency-Key claimed with the transaction (POST /api/revenue)', () 
 
   it('takes over a claim abandoned by a crashed node (same body, lease run out) and writes once', async () => {
     const now = t.clock.now()
-    await plantKey('rev-abandoned', line('4'), { state: 'running', lockedUntil: new Date(now.getTime() - 1), createdAt: new Date(now.getTime() - 120_000) })
+    await plantKey('rev-abandoned', line('4'), {
+      state: 'running',
+      lockedUntil: new Date(now.getTime() - 1),
+      createdAt: new Date(now.getTime() - 120_000),
+    })
     const response = await post(line('4'), 'rev-abandoned')
     expect(response.statusCode).toBe(201)
     expect(response.headers['idempotent-replayed']).toBeUndefined()
     expect(await entriesFor('4')).toBe(1)
-    expect(await storedKey('rev-abandoned')).toMatchObject({ state: 'done', response_status: 201, response_body: response.body })
+    expect(await storedKey('rev-abandoned')).toMatchObject({
+      state: 'done',
+      response_status: 201,
+      response_body: response.body,
+    })
   })
 
   it('runs again for a key past its retention instead of replaying it', async () => {
     const past = new Date(t.clock.now().getTime() - IDEMPOTENCY_RETENTION_MS - 60_000)
-    await plantKey('rev-expired', line('5'), { state: 'done', lockedUntil: past, createdAt: past, status: 201, response: '{"stale":true}' })
+    await plantKey('rev-expired', line('5'), {
+      state: 'done',
+      lockedUntil: past,
+      createdAt: past,
+      status: 201,
+      response: '{"stale":true}',
+    })
     const response = await post(line('5'), 'rev-expired')
     expect(response.statusCode).toBe(201)
     expect(response.headers['idempotent-replayed']).toBeUndefined()
@@ -139,7 +186,11 @@ describe('Idempotency-Key claimed with the transaction (POST /api/revenue)', () 
     const backwards = line('8', { periodStart: '2026-09-30', periodEnd: '2026-09-01' })
     const first = await post(backwards, 'rev-no-statement')
     expectProblem(first, 400, 'parameter_invalid')
-    expect(await storedKey('rev-no-statement')).toMatchObject({ state: 'done', response_status: 400, response_body: first.body })
+    expect(await storedKey('rev-no-statement')).toMatchObject({
+      state: 'done',
+      response_status: 400,
+      response_body: first.body,
+    })
     const replay = await post(backwards, 'rev-no-statement')
     expect(replay.statusCode).toBe(400)
     expect(replay.headers['idempotent-replayed']).toBe('true')
@@ -152,7 +203,11 @@ describe('Idempotency-Key claimed with the transaction (POST /api/revenue)', () 
   it('answers a request that fails before any statement from a key another request holds (409), storing nothing', async () => {
     const backwards = line('9', { periodStart: '2026-09-30', periodEnd: '2026-09-01' })
     const now = t.clock.now()
-    await plantKey('rev-held-no-statement', backwards, { state: 'running', lockedUntil: new Date(now.getTime() + 60_000), createdAt: now })
+    await plantKey('rev-held-no-statement', backwards, {
+      state: 'running',
+      lockedUntil: new Date(now.getTime() + 60_000),
+      createdAt: now,
+    })
     const response = await post(backwards, 'rev-held-no-statement')
     expectProblem(response, 409, 'idempotency_key_in_use')
     expect(response.headers['retry-after']).toBe('1')
@@ -161,7 +216,13 @@ describe('Idempotency-Key claimed with the transaction (POST /api/revenue)', () 
 
   it('keeps keys per caller: another org’s user with the same key writes its own entry', async () => {
     const body = revenueBody(theirEntry, { statementRef: 'IDEM-2026-09', lineRef: '10' })
-    const theirs = await call(t.app, { method: 'POST', url: '/api/revenue', token: other.token, body, headers: { 'idempotency-key': 'rev-once' } })
+    const theirs = await call(t.app, {
+      method: 'POST',
+      url: '/api/revenue',
+      token: other.token,
+      body,
+      headers: { 'idempotency-key': 'rev-once' },
+    })
     expect(theirs.statusCode).toBe(201)
     expect(theirs.headers['idempotent-replayed']).toBeUndefined()
   })

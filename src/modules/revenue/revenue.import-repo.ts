@@ -91,7 +91,12 @@ export async function insertStatementLines(
   const first = rows[0]
   if (first === undefined) return new Set()
   for (const row of rows) {
-    if (row.org_id !== first.org_id || row.source !== first.source || row.created_at !== first.created_at || row.created_by !== first.created_by) {
+    if (
+      row.org_id !== first.org_id ||
+      row.source !== first.source ||
+      row.created_at !== first.created_at ||
+      row.created_by !== first.created_by
+    ) {
       throw new Error('insertStatementLines takes the lines of one org, source, time and creator')
     }
     if (row.statement_ref === null || row.line_ref === null || row.event_id !== null || row.reverses !== null) {

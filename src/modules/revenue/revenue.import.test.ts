@@ -78,18 +78,20 @@ beforeAll(async () => {
 /** The org's revenue entries from one source, with their allocations, and its revenue.created events for them. */
 async function booked(source: string) {
   const entries = await t.db.read(owner.orgId, (db) =>
-    db.selectFrom('revenue_entries').selectAll().where('org_id', '=', owner.orgId).where('source', '=', source).orderBy('id').execute(),
+    db
+      .selectFrom('revenue_entries')
+      .selectAll()
+      .where('org_id', '=', owner.orgId)
+      .where('source', '=', source)
+      .orderBy('id')
+      .execute(),
   )
   const allocations = await t.db.read(owner.orgId, (db) =>
     db
       .selectFrom('revenue_allocations')
       .selectAll()
       .where('org_id', '=', owner.orgId)
-      .where(
-        'revenue_id',
-        'in',
-        entries.map((entry) => entry.id).concat(['none']),
-      )
+      .where('revenue_id', 'in', entries.map((entry) => entry.id).concat(['none']))
       .orderBy('creator_id')
       .execute(),
   )
@@ -103,7 +105,11 @@ async function booked(source: string) {
       .execute(),
   )
   // The stored data is JSON text (the canonical text that was hashed).
-  return { entries, allocations, events: events.map((event) => ({ ...event, data: JSON.parse(event.data) as unknown })) }
+  return {
+    entries,
+    allocations,
+    events: events.map((event) => ({ ...event, data: JSON.parse(event.data) as unknown })),
+  }
 }
 
 const line = (isrc: string, ref: string, lineRef: string | number, amount = '1.00', territory = 'DE') =>
@@ -139,7 +145,11 @@ describe('revenue import', () => {
         { creatorId: creators.c, amount: '0.000004' },
       ]),
     })
-    expect(byLine.get('2')).toMatchObject({ amount: '123.456789', territory: 'WORLD', allocations: [{ creatorId: creators.a, amount: '123.456789' }] })
+    expect(byLine.get('2')).toMatchObject({
+      amount: '123.456789',
+      territory: 'WORLD',
+      allocations: [{ creatorId: creators.a, amount: '123.456789' }],
+    })
     expect(byLine.get('3')).toMatchObject({ amount: '-0.02', units: -5 })
     const events = await t.services.audit.list(owner.orgId, { action: 'revenue.created', limit: 100 })
     const logged = events.data.filter((event) => (event.data as { source: string }).source === 'spotify-2026-09.csv')
@@ -180,7 +190,19 @@ describe('revenue import', () => {
       method: 'POST',
       url: '/api/revenue',
       token: owner.token,
-      body: { isrc: 'USRC17607839', source: 'mix.csv', type: 'stream', periodStart: '2026-09-01', periodEnd: '2026-09-30', territory: 'DE', units: 7, amount: '1.00', currency: 'EUR', statementRef: 'M-1', lineRef: '2' },
+      body: {
+        isrc: 'USRC17607839',
+        source: 'mix.csv',
+        type: 'stream',
+        periodStart: '2026-09-01',
+        periodEnd: '2026-09-30',
+        territory: 'DE',
+        units: 7,
+        amount: '1.00',
+        currency: 'EUR',
+        statementRef: 'M-1',
+        lineRef: '2',
+      },
     })
     expect(api.statusCode, api.body).toBe(201)
     const file = await statement('mix.csv', [
@@ -227,13 +249,31 @@ describe('revenue import', () => {
   it('resumes a half-imported statement across batches, whichever half came first', async () => {
     const all = Array.from({ length: 12 }, (_, i) => line('GBAYE0300021', 'H-1', i + 1, `0.0${i + 1}`))
     // The first half recorded: the look-up before booking finds the recorded batches.
-    await importStatement(t.services, { orgId: owner.orgId, file: await statement('halves.csv', all.slice(0, 6)), batchSize: 3 })
-    const first = await importStatement(t.services, { orgId: owner.orgId, file: await statement('halves.csv', all), batchSize: 3 })
+    await importStatement(t.services, {
+      orgId: owner.orgId,
+      file: await statement('halves.csv', all.slice(0, 6)),
+      batchSize: 3,
+    })
+    const first = await importStatement(t.services, {
+      orgId: owner.orgId,
+      file: await statement('halves.csv', all),
+      batchSize: 3,
+    })
     expect(first).toMatchObject({ lines: 12, imported: 6, skipped: 6, rejected: 0 })
     // The second half recorded: new batches stop the look-ups, the insert's conflict handling skips the rest.
     const later = all.map((text) => text.replace('H-1', 'H-2'))
-    await importStatement(t.services, { orgId: owner.orgId, file: await statement('halves2.csv', later.slice(6)), batchSize: 3, source: 'halves.csv' })
-    const second = await importStatement(t.services, { orgId: owner.orgId, file: await statement('halves2.csv', later), batchSize: 3, source: 'halves.csv' })
+    await importStatement(t.services, {
+      orgId: owner.orgId,
+      file: await statement('halves2.csv', later.slice(6)),
+      batchSize: 3,
+      source: 'halves.csv',
+    })
+    const second = await importStatement(t.services, {
+      orgId: owner.orgId,
+      file: await statement('halves2.csv', later),
+      batchSize: 3,
+      source: 'halves.csv',
+    })
     expect(second).toMatchObject({ lines: 12, imported: 6, skipped: 6, rejected: 0 })
     const { entries, events } = await booked('halves.csv')
     expect(entries).toHaveLength(24)
@@ -242,8 +282,14 @@ describe('revenue import', () => {
   })
 
   it('chains every event of a batch longer than one append run, in file order', async () => {
-    const file = await statement('long.csv', Array.from({ length: 620 }, (_, i) => line('USRC17607839', 'L-1', i + 1, `0.${String(i + 1).padStart(6, '0')}`)))
-    expect(await importStatement(t.services, { orgId: owner.orgId, file, batchSize: 620 })).toMatchObject({ imported: 620, rejected: 0 })
+    const file = await statement(
+      'long.csv',
+      Array.from({ length: 620 }, (_, i) => line('USRC17607839', 'L-1', i + 1, `0.${String(i + 1).padStart(6, '0')}`)),
+    )
+    expect(await importStatement(t.services, { orgId: owner.orgId, file, batchSize: 620 })).toMatchObject({
+      imported: 620,
+      rejected: 0,
+    })
     const events = await t.db.read(owner.orgId, (db) =>
       db
         .selectFrom('org_events')
@@ -259,7 +305,10 @@ describe('revenue import', () => {
 
   it('books each line once when the API creates the same lines during the import', async () => {
     const refs = Array.from({ length: 24 }, (_, i) => String(i + 1))
-    const file = await statement('race.csv', refs.map((ref) => line('USRC17607839', 'R-1', ref)))
+    const file = await statement(
+      'race.csv',
+      refs.map((ref) => line('USRC17607839', 'R-1', ref)),
+    )
     const [report, responses] = await Promise.all([
       importStatement(t.services, { orgId: owner.orgId, file, batchSize: 4 }),
       Promise.all(
@@ -268,13 +317,30 @@ describe('revenue import', () => {
             method: 'POST',
             url: '/api/revenue',
             token: owner.token,
-            body: { isrc: 'USRC17607839', source: 'race.csv', type: 'stream', periodStart: '2026-09-01', periodEnd: '2026-09-30', territory: 'DE', units: 7, amount: '1.00', currency: 'EUR', statementRef: 'R-1', lineRef },
+            body: {
+              isrc: 'USRC17607839',
+              source: 'race.csv',
+              type: 'stream',
+              periodStart: '2026-09-01',
+              periodEnd: '2026-09-30',
+              territory: 'DE',
+              units: 7,
+              amount: '1.00',
+              currency: 'EUR',
+              statementRef: 'R-1',
+              lineRef,
+            },
           }),
         ),
       ),
     ])
     const created = responses.filter((response) => response.statusCode === 201).length
-    expect(responses.every((response) => response.statusCode === 201 || (response.statusCode === 409 && response.json().code === 'conflict'))).toBe(true)
+    expect(
+      responses.every(
+        (response) =>
+          response.statusCode === 201 || (response.statusCode === 409 && response.json().code === 'conflict'),
+      ),
+    ).toBe(true)
     expect(report).toMatchObject({ lines: 24, imported: 24 - created, skipped: created, rejected: 0 })
     const { entries, events } = await booked('race.csv')
     expect(entries.map((entry) => entry.line_ref).sort()).toEqual([...refs].sort())
@@ -339,7 +405,11 @@ describe('revenue import', () => {
         const importing = importStatement(t.services, { orgId: owner.orgId, file: await file(source) })
         const importBlocked = async () => {
           const waiting = await t.db.read(owner.orgId, (db) =>
-            sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where ${Number(rows[0]?.pid ?? 0)}::int = any(pg_blocking_pids(pid))`.execute(db),
+            sql<{
+              n: number
+            }>`select count(*)::int as n from pg_stat_activity where ${Number(rows[0]?.pid ?? 0)}::int = any(pg_blocking_pids(pid))`.execute(
+              db,
+            ),
           )
           return (waiting.rows[0]?.n ?? 0) > 0
         }
@@ -376,20 +446,44 @@ describe('revenue import', () => {
         method: 'POST',
         url: '/api/revenue',
         token: owner.token,
-        body: { isrc: mixed.isrc, source: 'same-api', type: 'stream', periodStart: '2026-09-01', periodEnd: '2026-09-30', territory: 'FR', units: 7, amount, currency: 'EUR', statementRef: 'S', lineRef: String(index) },
+        body: {
+          isrc: mixed.isrc,
+          source: 'same-api',
+          type: 'stream',
+          periodStart: '2026-09-01',
+          periodEnd: '2026-09-30',
+          territory: 'FR',
+          units: 7,
+          amount,
+          currency: 'EUR',
+          statementRef: 'S',
+          lineRef: String(index),
+        },
       })
       expect(response.statusCode, response.body).toBe(201)
     }
-    const file = await statement('same.csv', amounts.map((amount, index) => line(mixed.isrc, 'S', index, amount, 'FR')))
-    expect(await importStatement(t.services, { orgId: owner.orgId, file, source: 'same-import' })).toMatchObject({ imported: 5 })
+    const file = await statement(
+      'same.csv',
+      amounts.map((amount, index) => line(mixed.isrc, 'S', index, amount, 'FR')),
+    )
+    expect(await importStatement(t.services, { orgId: owner.orgId, file, source: 'same-import' })).toMatchObject({
+      imported: 5,
+    })
     // What may differ: the record's id, source, time and author.
     const comparable = (data: unknown) => {
-      const { id: _id, source: _source, createdAt: _createdAt, createdBy: _createdBy, ...rest } = data as Record<string, unknown>
+      const {
+        id: _id,
+        source: _source,
+        createdAt: _createdAt,
+        createdBy: _createdBy,
+        ...rest
+      } = data as Record<string, unknown>
       return rest
     }
     const viaApi = (await booked('same-api')).events.map((event) => comparable(event.data))
     const viaImport = (await booked('same-import')).events.map((event) => comparable(event.data))
-    const byLine = (list: Record<string, unknown>[]) => [...list].sort((x, y) => String(x.lineRef).localeCompare(String(y.lineRef)))
+    const byLine = (list: Record<string, unknown>[]) =>
+      [...list].sort((x, y) => String(x.lineRef).localeCompare(String(y.lineRef)))
     expect(byLine(viaImport)).toEqual(byLine(viaApi))
     expect(viaImport[0]).toMatchObject({ catalogId: mixed.id, allocations: expect.any(Array) })
   })
@@ -397,18 +491,29 @@ describe('revenue import', () => {
   it('allocates every imported amount exactly (largest remainder, summing to the amount)', async () => {
     const amount = fc
       .tuple(fc.boolean(), fc.bigInt({ min: 1n, max: 999_999_999_999_999_999n }))
-      .map(([negative, micros]) => `${negative ? '-' : ''}${micros / 1_000_000n}.${String(micros % 1_000_000n).padStart(6, '0')}`)
+      .map(
+        ([negative, micros]) =>
+          `${negative ? '-' : ''}${micros / 1_000_000n}.${String(micros % 1_000_000n).padStart(6, '0')}`,
+      )
     let run = 0
     await fc.assert(
       fc.asyncProperty(fc.array(amount, { minLength: 1, maxLength: 25 }), async (amounts) => {
         run += 1
         const source = `property-${run}`
-        const file = await statement(`${source}.csv`, amounts.map((text, index) => line(mixed.isrc, 'P', index, text)))
-        expect(await importStatement(t.services, { orgId: owner.orgId, file, batchSize: 7 })).toMatchObject({ imported: amounts.length, rejected: 0 })
+        const file = await statement(
+          `${source}.csv`,
+          amounts.map((text, index) => line(mixed.isrc, 'P', index, text)),
+        )
+        expect(await importStatement(t.services, { orgId: owner.orgId, file, batchSize: 7 })).toMatchObject({
+          imported: amounts.length,
+          rejected: 0,
+        })
         const { entries, allocations } = await booked(`${source}.csv`)
         for (const entry of entries) {
           const parts = allocations.filter((part) => part.revenue_id === entry.id)
-          const expected = allocate(entry.amount_micros, mixed.shares).sort((x, y) => (x.creatorId < y.creatorId ? -1 : 1))
+          const expected = allocate(entry.amount_micros, mixed.shares).sort((x, y) =>
+            x.creatorId < y.creatorId ? -1 : 1,
+          )
           expect(parts.map((part) => ({ creatorId: part.creator_id, amount: part.amount_micros }))).toEqual(expected)
           expect(parts.reduce((sum, part) => sum + part.amount_micros, 0n)).toBe(entry.amount_micros)
           const written = parseDecimal(amounts[Number(entry.line_ref)] ?? '')
@@ -435,15 +540,28 @@ describe('revenue import', () => {
     expect(report.rejections).toEqual([{ line: 5, reason: expect.stringMatching(/amount must not be zero/) }])
     expect((await booked('quoted.csv')).entries.map((entry) => entry.line_ref).sort()).toEqual(['3', '4', 'two\nlines'])
 
-    const broken = await statement('broken.csv', [line('GBAYE0300021', 'Q-2', 1), line('GBAYE0300021', 'Q-2', '"2"x'), line('GBAYE0300021', 'Q-2', 3)])
-    await expect(importStatement(t.services, { orgId: owner.orgId, file: broken })).rejects.toThrow(/line 3: malformed CSV/)
+    const broken = await statement('broken.csv', [
+      line('GBAYE0300021', 'Q-2', 1),
+      line('GBAYE0300021', 'Q-2', '"2"x'),
+      line('GBAYE0300021', 'Q-2', 3),
+    ])
+    await expect(importStatement(t.services, { orgId: owner.orgId, file: broken })).rejects.toThrow(
+      /line 3: malformed CSV/,
+    )
     expect((await booked('broken.csv')).entries.map((entry) => entry.line_ref)).toEqual(['1'])
   })
 
   it('books lines on the entry active when they are imported, after a correction supersedes one', async () => {
     const isrc = 'DEA123456789'
-    const original = await createEntry(t.app, owner.token, { kind: 'recording', identifiers: { isrc }, splits: [{ creatorId: creators.a, role: 'artist', shareBps: 10000 }] })
-    await importStatement(t.services, { orgId: owner.orgId, file: await statement('corrected.csv', [line(isrc, 'C-1', 1, '1.00')]) })
+    const original = await createEntry(t.app, owner.token, {
+      kind: 'recording',
+      identifiers: { isrc },
+      splits: [{ creatorId: creators.a, role: 'artist', shareBps: 10000 }],
+    })
+    await importStatement(t.services, {
+      orgId: owner.orgId,
+      file: await statement('corrected.csv', [line(isrc, 'C-1', 1, '1.00')]),
+    })
     const fixed = await createEntry(t.app, owner.token, {
       kind: 'recording',
       identifiers: { isrc },
@@ -453,21 +571,30 @@ describe('revenue import', () => {
         { creatorId: creators.c, role: 'producer', shareBps: 5000 },
       ],
     })
-    await importStatement(t.services, { orgId: owner.orgId, file: await statement('corrected.csv', [line(isrc, 'C-1', 1, '1.00'), line(isrc, 'C-1', 2, '1.00')]) })
+    await importStatement(t.services, {
+      orgId: owner.orgId,
+      file: await statement('corrected.csv', [line(isrc, 'C-1', 1, '1.00'), line(isrc, 'C-1', 2, '1.00')]),
+    })
     const { entries, allocations } = await booked('corrected.csv')
     expect(entries.map((entry) => [entry.line_ref, entry.catalog_id])).toEqual([
       ['1', original.id],
       ['2', fixed.id],
     ])
-    expect(allocations.filter((part) => part.revenue_id === entries[1]?.id).map((part) => part.creator_id)).toEqual([creators.b, creators.c].sort())
+    expect(allocations.filter((part) => part.revenue_id === entries[1]?.id).map((part) => part.creator_id)).toEqual(
+      [creators.b, creators.c].sort(),
+    )
   })
 
   it('refuses a statement without the required columns, and an unknown org', async () => {
     const file = path.join(dir, 'headless.csv')
     await writeFile(file, 'isrc,amount\nGBAYE0300021,1.00\n')
-    await expect(importStatement(t.services, { orgId: owner.orgId, file })).rejects.toThrow(/no territory, period_start/)
+    await expect(importStatement(t.services, { orgId: owner.orgId, file })).rejects.toThrow(
+      /no territory, period_start/,
+    )
     const good = await statement('good.csv', [])
-    await expect(importStatement(t.services, { orgId: t.services.ids.next('org'), file: good })).rejects.toThrow(/does not exist/)
+    await expect(importStatement(t.services, { orgId: t.services.ids.next('org'), file: good })).rejects.toThrow(
+      /does not exist/,
+    )
   })
 })
 
@@ -478,17 +605,35 @@ describe('oeuvre revenue import (CLI)', () => {
     const db: Database = isolated?.db ?? (await openDatabase({ databaseUrl: null, dataDir }))
     try {
       const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir })
-      const { app } = await buildApp({ config, db, clock: new ManualClock(), logger: false, passwords: createPasswordHasher({ fast: true }) })
+      const { app } = await buildApp({
+        config,
+        db,
+        clock: new ManualClock(),
+        logger: false,
+        passwords: createPasswordHasher({ fast: true }),
+      })
       const boss = await ownerWithOrg(app)
       const creator = await createCreator(app, boss.token)
-      await createEntry(app, boss.token, { kind: 'recording', identifiers: { isrc: 'USRC17607839' }, splits: [{ creatorId: creator.id, role: 'artist', shareBps: 10000 }] })
+      await createEntry(app, boss.token, {
+        kind: 'recording',
+        identifiers: { isrc: 'USRC17607839' },
+        splits: [{ creatorId: creator.id, role: 'artist', shareBps: 10000 }],
+      })
       await app.close()
       if (!isolated) await db.close()
-      const file = await statement('cli.csv', ['USRC17607839,DE,2026-09-01,2026-09-30,3,0.003,EUR,C-1,1', 'NOPE,DE,2026-09-01,2026-09-30,3,0.003,EUR,C-1,2'])
+      const file = await statement('cli.csv', [
+        'USRC17607839,DE,2026-09-01,2026-09-30,3,0.003,EUR,C-1,1',
+        'NOPE,DE,2026-09-01,2026-09-30,3,0.003,EUR,C-1,2',
+      ])
       const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }
       delete env.DATABASE_URL
       if (isolated?.url) env.DATABASE_URL = isolated.url
-      const cli = () => promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/main.ts', 'revenue', 'import', file, '--org', boss.orgId], { cwd: ROOT, env })
+      const cli = () =>
+        promisify(execFile)(
+          process.execPath,
+          ['--import', 'tsx', 'src/main.ts', 'revenue', 'import', file, '--org', boss.orgId],
+          { cwd: ROOT, env },
+        )
       const first = await cli()
       expect(first.stdout).toBe('imported 1, skipped 0 (already present), rejected 1\n')
       expect(first.stderr).toMatch(/line 3: isrc "NOPE" is not a valid ISRC/)

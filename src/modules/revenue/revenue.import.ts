@@ -4,7 +4,13 @@ import { AppError } from '../../platform/errors.js'
 import type { AuditActor } from '../audit/audit.service.js'
 import { allocate, type Share } from '../money/allocation.js'
 import { uniqueViolation, type RecordDeps } from '../records/records.mount.js'
-import { activeEntryIds, insertStatementLines, presentStatementLines, sharesOf, type RecordedLines } from './revenue.import-repo.js'
+import {
+  activeEntryIds,
+  insertStatementLines,
+  presentStatementLines,
+  sharesOf,
+  type RecordedLines,
+} from './revenue.import-repo.js'
 import { STATEMENT_LINE_INDEX, type AllocationRow, type RevenueRow } from './revenue.repo.js'
 import { presentRevenue } from './revenue.service.js'
 import { readStatement, type Rejection, type StatementBatch, type StatementLine } from './revenue.statement.js'
@@ -70,8 +76,11 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
   const { db, clock, ids, audit } = deps
   const { orgId } = options
   const source = (options.source ?? path.basename(options.file)).trim()
-  if (source === '' || source.length > 200) throw new AppError('parameter_invalid', 'source must be 1 to 200 characters', { param: 'source' })
-  const org = await db.read(orgId, (reader) => reader.selectFrom('orgs').select('system_user_id').where('org_id', '=', orgId).executeTakeFirst())
+  if (source === '' || source.length > 200)
+    throw new AppError('parameter_invalid', 'source must be 1 to 200 characters', { param: 'source' })
+  const org = await db.read(orgId, (reader) =>
+    reader.selectFrom('orgs').select('system_user_id').where('org_id', '=', orgId).executeTakeFirst(),
+  )
   if (!org) throw new AppError('resource_missing', `org ${orgId} does not exist`)
   const actor: AuditActor = { orgId, actor: { userId: org.system_user_id } }
   const report: ImportReport = { source, lines: 0, imported: 0, skipped: 0, rejected: 0, bytes: 0, rejections: [] }
@@ -82,7 +91,10 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
   let lookUpRecorded = true
 
   /** The active entry and splits of each ISRC, read in the batch's transaction (an entry may be superseded meanwhile). */
-  async function recordings(tx: Tx, isrcs: readonly string[]): Promise<Map<string, { catalogId: string; shares: Share[] }>> {
+  async function recordings(
+    tx: Tx,
+    isrcs: readonly string[],
+  ): Promise<Map<string, { catalogId: string; shares: Share[] }>> {
     const entryIds = await activeEntryIds(tx, orgId, isrcs)
     const unknown = [...new Set(entryIds.values())].filter((id) => !sharesByEntry.has(id))
     if (unknown.length) {
@@ -107,7 +119,10 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
     for (const line of lines) {
       const recording = catalog.get(line.isrc)
       if (recording === undefined) {
-        rejections.push({ line: line.line, reason: `isrc ${line.isrc} does not name an active catalog entry of this org` })
+        rejections.push({
+          line: line.line,
+          reason: `isrc ${line.isrc} does not name an active catalog entry of this org`,
+        })
         continue
       }
       const { fields } = line
@@ -133,7 +148,13 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
       })
       // Shares come ordered by creator, so the parts do too (as the API orders them).
       allocations.push(
-        allocate(fields.amount, recording.shares).map((part) => ({ org_id: orgId, revenue_id: id, creator_id: part.creatorId, currency: fields.currency, amount_micros: part.amount })),
+        allocate(fields.amount, recording.shares).map((part) => ({
+          org_id: orgId,
+          revenue_id: id,
+          creator_id: part.creatorId,
+          currency: fields.currency,
+          amount_micros: part.amount,
+        })),
       )
     }
     const written = await insertStatementLines(tx, rows, allocations, recorded)
@@ -141,16 +162,23 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
     for (let index = 0; index < rows.length; index += 1) {
       const row = rows[index]
       if (row === undefined || !written.has(row.id)) continue
-      items.push({ action: 'revenue.created', resource: { type: 'revenue', id: row.id }, data: presentRevenue(row, allocations[index] ?? []) })
+      items.push({
+        action: 'revenue.created',
+        resource: { type: 'revenue', id: row.id },
+        data: presentRevenue(row, allocations[index] ?? []),
+      })
     }
     // One chained event per line, appended in runs (the first takes the chain lock until commit).
-    for (let start = 0; start < items.length; start += APPEND_RUN) await audit.appendRun(tx, actor, items.slice(start, start + APPEND_RUN))
+    for (let start = 0; start < items.length; start += APPEND_RUN)
+      await audit.appendRun(tx, actor, items.slice(start, start + APPEND_RUN))
     return { imported: items.length, skipped: rows.length - items.length, rejections }
   }
 
   async function write(batch: StatementBatch): Promise<BatchOutcome> {
     // A re-run finds its lines already recorded with one indexed read, outside any transaction.
-    const present = lookUpRecorded ? await db.read(orgId, (reader) => presentStatementLines(reader, orgId, source, batch.lines)) : new Set<number>()
+    const present = lookUpRecorded
+      ? await db.read(orgId, (reader) => presentStatementLines(reader, orgId, source, batch.lines))
+      : new Set<number>()
     const fresh = present.size ? batch.lines.filter((_, index) => !present.has(index)) : batch.lines
     const outcome: BatchOutcome = { imported: 0, skipped: present.size, rejections: batch.rejections }
     // Lines not found recorded are inserted plainly; should one be recorded after all (a
@@ -183,8 +211,16 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
     report.imported += outcome.imported
     report.skipped += outcome.skipped
     report.rejected += outcome.rejections.length
-    report.rejections = [...report.rejections, ...outcome.rejections].sort((a, b) => a.line - b.line).slice(0, REJECTIONS_KEPT)
-    options.onProgress?.({ lines: report.lines, imported: report.imported, skipped: report.skipped, rejected: report.rejected, bytes: report.bytes })
+    report.rejections = [...report.rejections, ...outcome.rejections]
+      .sort((a, b) => a.line - b.line)
+      .slice(0, REJECTIONS_KEPT)
+    options.onProgress?.({
+      lines: report.lines,
+      imported: report.imported,
+      skipped: report.skipped,
+      rejected: report.rejected,
+      bytes: report.bytes,
+    })
   }
 
   // The next batch is read and validated while earlier ones are written; on PostgreSQL two are

@@ -4,7 +4,15 @@ import { createDatabase } from '../../db/database.js'
 import { readMigrations } from '../../db/migrate.js'
 import { openTestBackend, recordingBackend } from '../../../test/db-recording.js'
 import { eventually } from '../../../test/eventually.js'
-import { buildTestApp, call, eventCount, expectProblem, ownerWithOrg, type OrgAccount, type TestApp } from '../../../test/helpers.js'
+import {
+  buildTestApp,
+  call,
+  eventCount,
+  expectProblem,
+  ownerWithOrg,
+  type OrgAccount,
+  type TestApp,
+} from '../../../test/helpers.js'
 import { createCreator, createEntry, revenueBody } from '../../../test/records-fixtures.js'
 import { allocate } from '../money/allocation.js'
 import { formatAmount } from '../money/decimal.js'
@@ -67,11 +75,14 @@ const guardsIn = (text: string) => text.split('expect_sole_id').length - 1
 /** The line refs (of `refs`) whose entries a message writes. */
 const linesIn = (text: string, refs: string[]) => refs.filter((ref) => text.includes(ref))
 
-const post = (body: unknown, headers: Record<string, string> = {}, token = owner.token) => call(t.app, { method: 'POST', url: '/api/revenue', token, body, headers })
+const post = (body: unknown, headers: Record<string, string> = {}, token = owner.token) =>
+  call(t.app, { method: 'POST', url: '/api/revenue', token, body, headers })
 /** The messages that touched revenue or read the catalog (authentication and rate limits aside). */
 const revenueMessages = () => sent.filter((text) => /revenue_entries|catalog_splits|expect_sole_id/.test(text))
-const byIsrc = (isrc: string, overrides: Record<string, unknown> = {}) => revenueBody('', { catalogId: undefined, isrc, ...overrides })
-const byIswc = (iswc: string, overrides: Record<string, unknown> = {}) => revenueBody('', { catalogId: undefined, iswc, ...overrides })
+const byIsrc = (isrc: string, overrides: Record<string, unknown> = {}) =>
+  revenueBody('', { catalogId: undefined, isrc, ...overrides })
+const byIswc = (iswc: string, overrides: Record<string, unknown> = {}) =>
+  revenueBody('', { catalogId: undefined, iswc, ...overrides })
 const catalogReads = () => sent.filter((text) => /from "catalog_splits"/.test(text))
 
 async function work(isrc: string, split: [string, number][]): Promise<string> {
@@ -86,7 +97,13 @@ async function work(isrc: string, split: [string, number][]): Promise<string> {
 
 /** A correction of `old`, the recording `isrc`, paying `creatorId` alone. */
 function correct(isrc: string, old: string, creatorId: string) {
-  return createEntry(t.app, owner.token, { kind: 'recording', title: 'Fixed', identifiers: { isrc }, supersedes: old, splits: [{ creatorId, role: 'artist', shareBps: 10000 }] })
+  return createEntry(t.app, owner.token, {
+    kind: 'recording',
+    title: 'Fixed',
+    identifiers: { isrc },
+    supersedes: old,
+    splits: [{ creatorId, role: 'artist', shareBps: 10000 }],
+  })
 }
 
 describe('a revenue line on a catalog reference read before', () => {
@@ -100,7 +117,9 @@ describe('a revenue line on a catalog reference read before', () => {
     expect(catalogReads()).toHaveLength(1)
     sent.length = 0
     const before = await eventCount(t.db, owner.orgId)
-    const second = await post(revenueBody(entry, { statementRef: 'K1', lineRef: '2', amount: '0.000003' }), { 'idempotency-key': 'kept-2' })
+    const second = await post(revenueBody(entry, { statementRef: 'K1', lineRef: '2', amount: '0.000003' }), {
+      'idempotency-key': 'kept-2',
+    })
     expect(second.statusCode, second.body).toBe(201)
     expect(second.json().allocations).toEqual([
       { creatorId: creators.a, amount: '0.000002' },
@@ -115,10 +134,17 @@ describe('a revenue line on a catalog reference read before', () => {
     expect(messages[0]).not.toMatch(/update idempotency_keys/)
     expect(catalogReads()).toEqual([])
     expect(await eventCount(t.db, owner.orgId)).toBe(before + 1)
-    const stored = await t.db.global.selectFrom('idempotency_keys').selectAll().where('caller', '=', owner.userId).where('key', '=', 'kept-2').executeTakeFirst()
+    const stored = await t.db.global
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('caller', '=', owner.userId)
+      .where('key', '=', 'kept-2')
+      .executeTakeFirst()
     expect(stored).toMatchObject({ state: 'done', response_status: 201, response_body: second.body })
     // The key replays what it stored.
-    const replay = await post(revenueBody(entry, { statementRef: 'K1', lineRef: '2', amount: '0.000003' }), { 'idempotency-key': 'kept-2' })
+    const replay = await post(revenueBody(entry, { statementRef: 'K1', lineRef: '2', amount: '0.000003' }), {
+      'idempotency-key': 'kept-2',
+    })
     expect(replay.headers['idempotent-replayed']).toBe('true')
     expect(replay.body).toBe(second.body)
   })
@@ -130,7 +156,10 @@ describe('a revenue line on a catalog reference read before', () => {
     sent.length = 0
     const line = await post(byIsrc('DEK012600002'))
     expect(line.statusCode, line.body).toBe(201)
-    expect(line.json()).toMatchObject({ catalogId: fixed.id, allocations: [{ creatorId: creators.c, amount: '10.00' }] })
+    expect(line.json()).toMatchObject({
+      catalogId: fixed.id,
+      allocations: [{ creatorId: creators.c, amount: '10.00' }],
+    })
     // One try under the guard, refused, then the read and the write; the reference is kept again, for the correction.
     expect(sent.filter((text) => text.includes('expect_sole_id'))).toHaveLength(1)
     expect(catalogReads()).toHaveLength(1)
@@ -156,11 +185,15 @@ describe('a revenue line on a catalog reference read before', () => {
     sent.length = 0
     open()
     const answers = await Promise.all([first, ...rest])
-    expect(answers.map((answer) => [answer.statusCode, answer.json().catalogId])).toEqual(answers.map(() => [201, entry]))
+    expect(answers.map((answer) => [answer.statusCode, answer.json().catalogId])).toEqual(
+      answers.map(() => [201, entry]),
+    )
     const messages = revenueMessages()
     // Every message carries its lines' guard once, however many lines it writes.
     for (const message of messages) expect(guardsIn(message)).toBe(1)
-    expect(messages.map((message) => linesIn(message, refs))).toEqual(t.db.kind === 'pg' ? [refs.slice(0, 1), refs.slice(1)] : refs.map((ref) => [ref]))
+    expect(messages.map((message) => linesIn(message, refs))).toEqual(
+      t.db.kind === 'pg' ? [refs.slice(0, 1), refs.slice(1)] : refs.map((ref) => [ref]),
+    )
   })
 
   it('books every line of a group whose shared guard fails on the correction, each the long way', async () => {
@@ -183,8 +216,18 @@ describe('a revenue line on a catalog reference read before', () => {
     // On PostgreSQL the first line was still held when the correction came; on PGlite it had committed on the entry it kept.
     const expected = t.db.kind === 'pg' ? [fixed.id, fixed.id, fixed.id] : [old, fixed.id, fixed.id]
     expect(answers.map((answer) => answer.json().catalogId)).toEqual(expected)
-    for (const [i, answer] of answers.entries()) expect(answer.json().allocations).toEqual([{ creatorId: expected[i] === old ? creators.a : creators.b, amount: '10.00' }])
-    const booked = await t.db.read(owner.orgId, (db) => db.selectFrom('revenue_entries').select(['line_ref', 'catalog_id']).where('statement_ref', '=', 'S').orderBy('line_ref').execute())
+    for (const [i, answer] of answers.entries())
+      expect(answer.json().allocations).toEqual([
+        { creatorId: expected[i] === old ? creators.a : creators.b, amount: '10.00' },
+      ])
+    const booked = await t.db.read(owner.orgId, (db) =>
+      db
+        .selectFrom('revenue_entries')
+        .select(['line_ref', 'catalog_id'])
+        .where('statement_ref', '=', 'S')
+        .orderBy('line_ref')
+        .execute(),
+    )
     expect(booked).toEqual([
       { line_ref: 's1', catalog_id: expected[0] },
       { line_ref: 's2', catalog_id: fixed.id },
@@ -196,16 +239,31 @@ describe('a revenue line on a catalog reference read before', () => {
 
   it('refuses a reference that has come to name two active entries, writing nothing', async () => {
     const iswc = 'T-123.456.789-4'
-    const first = await createEntry(t.app, owner.token, { kind: 'work', title: 'One', identifiers: { iswc }, splits: [{ creatorId: creators.a, role: 'composer', shareBps: 10000 }] })
+    const first = await createEntry(t.app, owner.token, {
+      kind: 'work',
+      title: 'One',
+      identifiers: { iswc },
+      splits: [{ creatorId: creators.a, role: 'composer', shareBps: 10000 }],
+    })
     expect((await post(byIswc(iswc))).json().catalogId).toBe(first.id)
-    await createEntry(t.app, owner.token, { kind: 'work', title: 'Two', identifiers: { iswc }, splits: [{ creatorId: creators.b, role: 'composer', shareBps: 10000 }] })
+    await createEntry(t.app, owner.token, {
+      kind: 'work',
+      title: 'Two',
+      identifiers: { iswc },
+      splits: [{ creatorId: creators.b, role: 'composer', shareBps: 10000 }],
+    })
     const before = await eventCount(t.db, owner.orgId)
     const response = await post(byIswc(iswc, { statementRef: 'K3', lineRef: '1' }), { 'idempotency-key': 'kept-two' })
     expectProblem(response, 422, 'unprocessable')
     expect(response.json().detail).toMatch(/more than one/)
     expect(await eventCount(t.db, owner.orgId)).toBe(before)
     // The refusal is stored under the key, as the long way stores it.
-    const stored = await t.db.global.selectFrom('idempotency_keys').selectAll().where('caller', '=', owner.userId).where('key', '=', 'kept-two').executeTakeFirst()
+    const stored = await t.db.global
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('caller', '=', owner.userId)
+      .where('key', '=', 'kept-two')
+      .executeTakeFirst()
     expect(stored).toMatchObject({ state: 'done', response_status: 422, response_body: response.body })
   })
 
@@ -227,16 +285,29 @@ describe('a revenue line on a catalog reference read before', () => {
     const now = t.clock.now()
     await t.db.global
       .insertInto('idempotency_keys')
-      .values({ caller: owner.userId, method: 'POST', path: '/api/revenue', key: 'kept-held', request_hash: 'elsewhere', state: 'running', locked_until: new Date(now.getTime() + 60_000), created_at: now })
+      .values({
+        caller: owner.userId,
+        method: 'POST',
+        path: '/api/revenue',
+        key: 'kept-held',
+        request_hash: 'elsewhere',
+        state: 'running',
+        locked_until: new Date(now.getTime() + 60_000),
+        created_at: now,
+      })
       .execute()
     sent.length = 0
     const before = await eventCount(t.db, owner.orgId)
     // Another body under the key: the claim inside the transaction fails it, and the key's row answers.
     expectProblem(await post(body, { 'idempotency-key': 'kept-held' }), 422, 'idempotency_key_reused')
-    expect(sent.filter((text) => /insert into idempotency_keys .*insert into revenue_entries/s.test(text))).toHaveLength(1)
+    expect(
+      sent.filter((text) => /insert into idempotency_keys .*insert into revenue_entries/s.test(text)),
+    ).toHaveLength(1)
     expect(await eventCount(t.db, owner.orgId)).toBe(before)
     // Many at once under one new key: one line written, every other answer its replay or 409.
-    const responses = await Promise.all(Array.from({ length: 6 }, () => post(body, { 'idempotency-key': 'kept-burst' })))
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => post(body, { 'idempotency-key': 'kept-burst' })),
+    )
     const created = responses.filter((response) => response.statusCode === 201)
     for (const response of responses) {
       if (response.statusCode === 201) expect(response.body).toBe(created[0]!.body)
@@ -262,7 +333,11 @@ describe('lines on kept references, against a model of the catalog', () => {
     // A split: one to three of the creators, shares summing to 10,000 basis points.
     const split = fc
       .subarray([0, 1, 2], { minLength: 1 })
-      .chain((picked) => fc.array(fc.integer({ min: 1, max: 100 }), { minLength: picked.length, maxLength: picked.length }).map((weights) => ({ picked, weights })))
+      .chain((picked) =>
+        fc
+          .array(fc.integer({ min: 1, max: 100 }), { minLength: picked.length, maxLength: picked.length })
+          .map((weights) => ({ picked, weights })),
+      )
       .map(({ picked, weights }): [string, number][] => {
         const total = weights.reduce((sum, weight) => sum + weight, 0)
         const bps = weights.map((weight) => Math.floor((weight * 10_000) / total))
@@ -271,7 +346,11 @@ describe('lines on kept references, against a model of the catalog', () => {
       })
       .filter((parts) => parts.length > 0 && parts.every(([, bps]) => bps > 0))
     const step = fc.oneof(
-      fc.record({ kind: fc.constant('line' as const), by: fc.constantFrom('isrc', 'catalogId', 'superseded'), micros: fc.bigInt({ min: 1n, max: 10_000_000_000n }) }),
+      fc.record({
+        kind: fc.constant('line' as const),
+        by: fc.constantFrom('isrc', 'catalogId', 'superseded'),
+        micros: fc.bigInt({ min: 1n, max: 10_000_000_000n }),
+      }),
       fc.record({ kind: fc.constant('correct' as const), split }),
     )
     let round = 0
@@ -301,9 +380,14 @@ describe('lines on kept references, against a model of the catalog', () => {
             expectProblem(await post(revenueBody(superseded.at(-1)!, { amount })), 422, 'unprocessable')
             continue
           }
-          const response = await post(action.by === 'isrc' ? byIsrc(normalised, { amount }) : revenueBody(active.id, { amount }))
+          const response = await post(
+            action.by === 'isrc' ? byIsrc(normalised, { amount }) : revenueBody(active.id, { amount }),
+          )
           expect(response.statusCode, response.body).toBe(201)
-          const expected = allocate(action.micros, active.split.map(([creatorId, shareBps]) => ({ creatorId, shareBps })))
+          const expected = allocate(
+            action.micros,
+            active.split.map(([creatorId, shareBps]) => ({ creatorId, shareBps })),
+          )
             .sort((x, y) => (x.creatorId < y.creatorId ? -1 : 1))
             .map((part) => ({ creatorId: part.creatorId, amount: formatAmount(part.amount, 'EUR') }))
           expect(response.json()).toMatchObject({ catalogId: active.id, amount, allocations: expected })

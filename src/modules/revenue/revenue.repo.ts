@@ -14,28 +14,75 @@ export type AllocationRow = Selectable<RevenueTables['revenue_allocations']>
 
 // The API's create writes these for every line: fixed SQL texts, mergeable across a group commit.
 const insertEntry = mergeableInsert('revenue_entries', [
-  ['org_id', 'text'], ['id', 'text'], ['catalog_id', 'text'], ['event_id', 'text'], ['source', 'text'], ['type', 'text'],
-  ['period_start', 'text'], ['period_end', 'text'], ['territory', 'text'], ['units', 'bigint'], ['amount_micros', 'bigint'],
-  ['currency', 'text'], ['statement_ref', 'text'], ['line_ref', 'text'], ['reverses', 'text'], ['created_at', 'timestamptz'], ['created_by', 'text'],
+  ['org_id', 'text'],
+  ['id', 'text'],
+  ['catalog_id', 'text'],
+  ['event_id', 'text'],
+  ['source', 'text'],
+  ['type', 'text'],
+  ['period_start', 'text'],
+  ['period_end', 'text'],
+  ['territory', 'text'],
+  ['units', 'bigint'],
+  ['amount_micros', 'bigint'],
+  ['currency', 'text'],
+  ['statement_ref', 'text'],
+  ['line_ref', 'text'],
+  ['reverses', 'text'],
+  ['created_at', 'timestamptz'],
+  ['created_by', 'text'],
 ])
 const insertAllocation = mergeableInsert('revenue_allocations', [
-  ['org_id', 'text'], ['revenue_id', 'text'], ['creator_id', 'text'], ['currency', 'text'], ['amount_micros', 'bigint'],
+  ['org_id', 'text'],
+  ['revenue_id', 'text'],
+  ['creator_id', 'text'],
+  ['currency', 'text'],
+  ['amount_micros', 'bigint'],
 ])
 
 /** The writes that record an entry and its allocations (to send with the commit; a group commit merges them with its other lines'). */
 export function revenueInserts(row: RevenueRow, allocations: readonly AllocationRow[]): MergeableWrite[] {
   const entry = insertEntry([
-    row.org_id, row.id, row.catalog_id, row.event_id, row.source, row.type, row.period_start, row.period_end, row.territory,
-    row.units, row.amount_micros, row.currency, row.statement_ref, row.line_ref, row.reverses, row.created_at, row.created_by,
+    row.org_id,
+    row.id,
+    row.catalog_id,
+    row.event_id,
+    row.source,
+    row.type,
+    row.period_start,
+    row.period_end,
+    row.territory,
+    row.units,
+    row.amount_micros,
+    row.currency,
+    row.statement_ref,
+    row.line_ref,
+    row.reverses,
+    row.created_at,
+    row.created_by,
   ])
-  return [entry, ...allocations.map((a) => insertAllocation([a.org_id, a.revenue_id, a.creator_id, a.currency, a.amount_micros]))]
+  return [
+    entry,
+    ...allocations.map((a) => insertAllocation([a.org_id, a.revenue_id, a.creator_id, a.currency, a.amount_micros])),
+  ]
 }
 
 export function findRevenue(db: Reader | Tx, orgId: string, id: string): Promise<RevenueRow | undefined> {
-  return db.selectFrom('revenue_entries').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst()
+  return db
+    .selectFrom('revenue_entries')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .executeTakeFirst()
 }
 
-export function findStatementLine(db: Tx, orgId: string, source: string, statementRef: string, lineRef: string): Promise<{ id: string } | undefined> {
+export function findStatementLine(
+  db: Tx,
+  orgId: string,
+  source: string,
+  statementRef: string,
+  lineRef: string,
+): Promise<{ id: string } | undefined> {
   return statementLineQuery(db, orgId, source, statementRef, lineRef).executeTakeFirst()
 }
 
@@ -51,10 +98,19 @@ export function statementLineQuery(db: Tx, orgId: string, source: string, statem
 }
 
 export function findReversal(db: Tx, orgId: string, originalId: string): Promise<{ id: string } | undefined> {
-  return db.selectFrom('revenue_entries').select('id').where('org_id', '=', orgId).where('reverses', '=', originalId).executeTakeFirst()
+  return db
+    .selectFrom('revenue_entries')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('reverses', '=', originalId)
+    .executeTakeFirst()
 }
 
-export async function allocationsOf(db: Reader | Tx, orgId: string, revenueIds: readonly string[]): Promise<Map<string, AllocationRow[]>> {
+export async function allocationsOf(
+  db: Reader | Tx,
+  orgId: string,
+  revenueIds: readonly string[],
+): Promise<Map<string, AllocationRow[]>> {
   const byRevenue = new Map<string, AllocationRow[]>()
   if (revenueIds.length === 0) return byRevenue
   const rows = await db
@@ -81,7 +137,13 @@ export interface RevenueFilters {
   currency?: string
 }
 
-export function listRevenue(db: Reader, orgId: string, filters: RevenueFilters, after: Keyset | null, limit: number): Promise<RevenueRow[]> {
+export function listRevenue(
+  db: Reader,
+  orgId: string,
+  filters: RevenueFilters,
+  after: Keyset | null,
+  limit: number,
+): Promise<RevenueRow[]> {
   let select = db.selectFrom('revenue_entries as r').selectAll('r').where('r.org_id', '=', orgId)
   if (filters.catalogId) select = select.where('r.catalog_id', '=', filters.catalogId)
   if (filters.currency) select = select.where('r.currency', '=', filters.currency)
@@ -101,5 +163,9 @@ export function listRevenue(db: Reader, orgId: string, filters: RevenueFilters, 
     )
   }
   if (after) select = select.where(olderThan(after, 'r.created_at', 'r.id'))
-  return select.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit + 1).execute()
+  return select
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit + 1)
+    .execute()
 }

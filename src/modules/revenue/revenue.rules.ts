@@ -9,8 +9,14 @@ import type { CreateRevenueBody } from './revenue.schemas.js'
 /** The one way the body names its catalog entry, normalised. */
 export function entryReference(body: CreateRevenueBody): EntryReference {
   const given = (['catalogId', 'isrc', 'iswc', 'upc'] as const).filter((name) => body[name] !== undefined)
-  if (given.length === 0) throw new AppError('parameter_missing', 'Name the catalog entry: catalogId, isrc, iswc or upc', { param: 'catalogId' })
-  if (given.length > 1) throw new AppError('parameter_invalid', `Name the catalog entry one way only, not by ${given.join(' and ')}`, { param: given[1] })
+  if (given.length === 0)
+    throw new AppError('parameter_missing', 'Name the catalog entry: catalogId, isrc, iswc or upc', {
+      param: 'catalogId',
+    })
+  if (given.length > 1)
+    throw new AppError('parameter_invalid', `Name the catalog entry one way only, not by ${given.join(' and ')}`, {
+      param: given[1],
+    })
   if (body.catalogId !== undefined) return { catalogId: body.catalogId }
   if (body.isrc !== undefined) return { isrc: requireIdentifier(body.isrc, normaliseIsrc, 'isrc', 'ISRC') }
   if (body.iswc !== undefined) return { iswc: requireIdentifier(body.iswc, normaliseIswc, 'iswc', 'ISWC') }
@@ -57,7 +63,9 @@ export function checkMirror(original: RevenueRow, line: LineFields): void {
   }
   for (const [field, [given, wanted, shown]] of Object.entries(expected)) {
     if (given !== wanted) {
-      throw new AppError('unprocessable', `A reversal mirrors ${original.id} exactly: ${field} must be ${shown}`, { param: field })
+      throw new AppError('unprocessable', `A reversal mirrors ${original.id} exactly: ${field} must be ${shown}`, {
+        param: field,
+      })
     }
   }
 }

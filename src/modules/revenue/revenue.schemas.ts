@@ -22,27 +22,61 @@ export const RevenueTypeSchema = Type.Union([
 export const CreateRevenueBody = Type.Object(
   {
     catalogId: Type.Optional(RefId),
-    isrc: Type.Optional(Type.String({ maxLength: 20, description: 'Instead of catalogId: the active recording with this ISRC' })),
-    iswc: Type.Optional(Type.String({ maxLength: 20, description: 'Instead of catalogId: the active work with this ISWC' })),
-    upc: Type.Optional(Type.String({ maxLength: 20, description: 'Instead of catalogId: the active release with this UPC/EAN' })),
-    eventId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Ticket sales only: the ticketed event' })),
-    source: Type.String({ minLength: 1, maxLength: 200, description: 'Where the money comes from, e.g. the DSP', example: 'Spotify' }),
+    isrc: Type.Optional(
+      Type.String({ maxLength: 20, description: 'Instead of catalogId: the active recording with this ISRC' }),
+    ),
+    iswc: Type.Optional(
+      Type.String({ maxLength: 20, description: 'Instead of catalogId: the active work with this ISWC' }),
+    ),
+    upc: Type.Optional(
+      Type.String({ maxLength: 20, description: 'Instead of catalogId: the active release with this UPC/EAN' }),
+    ),
+    eventId: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 64, description: 'Ticket sales only: the ticketed event' }),
+    ),
+    source: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'Where the money comes from, e.g. the DSP',
+      example: 'Spotify',
+    }),
     type: RevenueTypeSchema,
     periodStart: DateOnly,
     periodEnd: DateOnly,
     territory: Type.String({ pattern: '^([A-Z]{2}|WORLD)$', description: 'ISO 3166-1 alpha-2, or WORLD' }),
-    units: Type.Integer({ minimum: -1_000_000_000_000, maximum: 1_000_000_000_000, description: 'Streams, copies or tickets; negative for returns' }),
+    units: Type.Integer({
+      minimum: -1_000_000_000_000,
+      maximum: 1_000_000_000_000,
+      description: 'Streams, copies or tickets; negative for returns',
+    }),
     amount: DecimalString('Up to 6 decimal places, not zero; negative for returns and corrections', '0.004217'),
     currency: CurrencyCode,
-    statementRef: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'The statement this line comes from' })),
-    lineRef: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'The line within the statement; with statementRef unique per source (a re-sent line is 409)' })),
-    reverses: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'The entry this one reverses: every field mirrored, units and amount negated; once' })),
+    statementRef: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: 'The statement this line comes from' }),
+    ),
+    lineRef: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'The line within the statement; with statementRef unique per source (a re-sent line is 409)',
+      }),
+    ),
+    reverses: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'The entry this one reverses: every field mirrored, units and amount negated; once',
+      }),
+    ),
   },
   { additionalProperties: false },
 )
 export type CreateRevenueBody = Static<typeof CreateRevenueBody>
 
-export const AllocationSchema = Type.Object({ creatorId: Type.String(), amount: Type.String({ description: 'Exact to 6 places; allocations sum exactly to the amount' }) })
+export const AllocationSchema = Type.Object({
+  creatorId: Type.String(),
+  amount: Type.String({ description: 'Exact to 6 places; allocations sum exactly to the amount' }),
+})
 
 export const RevenueSchema = Type.Object(
   {
@@ -75,9 +109,15 @@ export const RevenueQuery = Type.Object(
     limit: LimitQuery,
     cursor: Type.Optional(CursorQuery),
     catalogId: Type.Optional(Type.String({ maxLength: 64 })),
-    creatorId: Type.Optional(Type.String({ maxLength: 64, description: 'Entries allocated (in part) to this creator' })),
-    periodFrom: Type.Optional(Type.String({ format: 'date', description: 'Entries whose period ends on or after this date' })),
-    periodTo: Type.Optional(Type.String({ format: 'date', description: 'Entries whose period starts on or before this date' })),
+    creatorId: Type.Optional(
+      Type.String({ maxLength: 64, description: 'Entries allocated (in part) to this creator' }),
+    ),
+    periodFrom: Type.Optional(
+      Type.String({ format: 'date', description: 'Entries whose period ends on or after this date' }),
+    ),
+    periodTo: Type.Optional(
+      Type.String({ format: 'date', description: 'Entries whose period starts on or before this date' }),
+    ),
     currency: Type.Optional(CurrencyCode),
   },
   { additionalProperties: false },

@@ -2,14 +2,31 @@ import type { Tx } from '../../db/database.js'
 import type { RequestContext } from '../../platform/context.js'
 import { AppError } from '../../platform/errors.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
-import { activeEntriesQuery, activeSplitsQuery, findEntry, type CatalogRow, type SplitRow } from '../catalog/catalog.repo.js'
+import {
+  activeEntriesQuery,
+  activeSplitsQuery,
+  findEntry,
+  type CatalogRow,
+  type SplitRow,
+} from '../catalog/catalog.repo.js'
 import { allocate, type Allocation, type Share } from '../money/allocation.js'
 import { formatAmount, MICRO_PLACES, parseAmount } from '../money/decimal.js'
 import { requireCurrency } from '../money/money.schemas.js'
 import { requireCountry } from '../records/identifiers.js'
 import { iso, conflictsAsAppErrors, uniqueViolation, type RecordDeps } from '../records/records.mount.js'
 import { eventQuery, findEvent } from '../ticketing/ticketing.repo.js'
-import { allocationsOf, findReversal, findRevenue, findStatementLine, listRevenue, revenueInserts, statementLineQuery, STATEMENT_LINE_INDEX, type AllocationRow, type RevenueRow } from './revenue.repo.js'
+import {
+  allocationsOf,
+  findReversal,
+  findRevenue,
+  findStatementLine,
+  listRevenue,
+  revenueInserts,
+  statementLineQuery,
+  STATEMENT_LINE_INDEX,
+  type AllocationRow,
+  type RevenueRow,
+} from './revenue.repo.js'
 import { checkMirror, entryReference, referenceNames, referenceParam, type LineFields } from './revenue.rules.js'
 import type { CreateRevenueBody, Revenue, RevenueQuery } from './revenue.schemas.js'
 import { keptEntryStale, KeptEntries, type KeptEntry } from './revenue.kept-entries.js'
@@ -36,7 +53,10 @@ export function presentRevenue(row: RevenueRow, allocations: readonly Allocation
     statementRef: row.statement_ref,
     lineRef: row.line_ref,
     reverses: row.reverses,
-    allocations: allocations.map((allocation) => ({ creatorId: allocation.creator_id, amount: formatAmount(allocation.amount_micros, row.currency) })),
+    allocations: allocations.map((allocation) => ({
+      creatorId: allocation.creator_id,
+      amount: formatAmount(allocation.amount_micros, row.currency),
+    })),
     createdAt: iso(row.created_at),
     createdBy: row.created_by,
   }
@@ -46,9 +66,12 @@ export function presentRevenue(row: RevenueRow, allocations: readonly Allocation
 export function lineFields(body: CreateRevenueBody): LineFields {
   const currency = requireCurrency(body.currency)
   if (body.territory !== 'WORLD') requireCountry(body.territory, 'territory')
-  if (body.periodStart > body.periodEnd) throw new AppError('parameter_invalid', 'periodEnd must not be before periodStart', { param: 'periodEnd' })
+  if (body.periodStart > body.periodEnd)
+    throw new AppError('parameter_invalid', 'periodEnd must not be before periodStart', { param: 'periodEnd' })
   if ((body.type === 'ticket_sale') !== (body.eventId !== undefined)) {
-    throw new AppError('parameter_invalid', 'Ticket sales name their eventId, and only ticket sales do', { param: 'eventId' })
+    throw new AppError('parameter_invalid', 'Ticket sales name their eventId, and only ticket sales do', {
+      param: 'eventId',
+    })
   }
   return {
     eventId: body.eventId ?? null,
@@ -64,15 +87,26 @@ export function lineFields(body: CreateRevenueBody): LineFields {
 }
 
 /** The one active entry a line's reference names (422 when it names none, or more than one). */
-async function requireOneEntry(tx: Tx, orgId: string, ref: EntryReference, entries: readonly CatalogRow[]): Promise<CatalogRow> {
+async function requireOneEntry(
+  tx: Tx,
+  orgId: string,
+  ref: EntryReference,
+  entries: readonly CatalogRow[],
+): Promise<CatalogRow> {
   const param = referenceParam(ref)
   const named = Object.values(ref)[0] as string
-  if (entries.length > 1) throw new AppError('unprocessable', `${param} ${named} names more than one active entry; send catalogId`, { param })
+  if (entries.length > 1)
+    throw new AppError('unprocessable', `${param} ${named} names more than one active entry; send catalogId`, { param })
   const entry = entries[0]
   if (entry) return entry
   if ('catalogId' in ref) {
     const inactive = await findEntry(tx, orgId, ref.catalogId)
-    if (inactive) throw new AppError('unprocessable', `${ref.catalogId} has been superseded by ${inactive.superseded_by}; book revenue on the active entry`, { param })
+    if (inactive)
+      throw new AppError(
+        'unprocessable',
+        `${ref.catalogId} has been superseded by ${inactive.superseded_by}; book revenue on the active entry`,
+        { param },
+      )
   }
   throw new AppError('unprocessable', `${param} ${named} does not name an active catalog entry of this org`, { param })
 }
@@ -85,7 +119,14 @@ interface LineContext {
   splits: SplitRow[]
 }
 
-async function readLineContext(db: RecordDeps['db'], tx: Tx, orgId: string, ref: EntryReference, line: LineFields, body: CreateRevenueBody): Promise<LineContext> {
+async function readLineContext(
+  db: RecordDeps['db'],
+  tx: Tx,
+  orgId: string,
+  ref: EntryReference,
+  line: LineFields,
+  body: CreateRevenueBody,
+): Promise<LineContext> {
   const statementLine = body.statementRef !== undefined && body.lineRef !== undefined
   const results = await db.batch(tx, [
     activeEntriesQuery(tx, orgId, ref),
@@ -110,7 +151,11 @@ function splitShares(splits: readonly SplitRow[]): Share[] {
 }
 
 function lineRecorded(body: CreateRevenueBody, line: LineFields, existingId: string): AppError {
-  return new AppError('conflict', `Statement ${body.statementRef} line ${body.lineRef} from ${line.source} is already recorded as ${existingId}`, { param: 'lineRef' })
+  return new AppError(
+    'conflict',
+    `Statement ${body.statementRef} line ${body.lineRef} from ${line.source} is already recorded as ${existingId}`,
+    { param: 'lineRef' },
+  )
 }
 
 function eventMissing(eventId: string): AppError {
@@ -128,7 +173,15 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
   const keptEntries = new KeptEntries()
 
   /** Writes the line and its allocations with the commit, and appends its event. */
-  async function record(tx: Tx, ctx: RequestContext, id: string, body: CreateRevenueBody, line: LineFields, catalogId: string, amounts: Allocation[]): Promise<Revenue> {
+  async function record(
+    tx: Tx,
+    ctx: RequestContext,
+    id: string,
+    body: CreateRevenueBody,
+    line: LineFields,
+    catalogId: string,
+    amounts: Allocation[],
+  ): Promise<Revenue> {
     const row: RevenueRow = {
       org_id: ctx.orgId,
       id,
@@ -150,7 +203,13 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
     }
     const allocations: AllocationRow[] = [...amounts]
       .sort((a, b) => (a.creatorId < b.creatorId ? -1 : 1))
-      .map((part) => ({ org_id: ctx.orgId, revenue_id: id, creator_id: part.creatorId, currency: line.currency, amount_micros: part.amount }))
+      .map((part) => ({
+        org_id: ctx.orgId,
+        revenue_id: id,
+        creator_id: part.creatorId,
+        currency: line.currency,
+        amount_micros: part.amount,
+      }))
     // Nothing reads them back: they go with the commit (a raced statement line still ends in its unique index, as 409).
     for (const insert of revenueInserts(row, allocations)) db.deferMergeable(tx, insert)
     const revenue = presentRevenue(row, allocations)
@@ -164,7 +223,14 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
    * the long way must answer: the kept entry no longer holds (forgotten), or the statement
    * line is recorded already (the long way names the entry that recorded it).
    */
-  async function createKept(ctx: RequestContext, body: CreateRevenueBody, ref: EntryReference, line: LineFields, id: string, kept: KeptEntry): Promise<Revenue | undefined> {
+  async function createKept(
+    ctx: RequestContext,
+    body: CreateRevenueBody,
+    ref: EntryReference,
+    line: LineFields,
+    id: string,
+    kept: KeptEntry,
+  ): Promise<Revenue | undefined> {
     try {
       // Grouped: it reads nothing, and every write goes with the commit.
       return await db.tx(
@@ -193,40 +259,60 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
     }
     // Grouped: it only reads (without locks) before its commit, and every write goes with the
     // commit, so concurrent lines of one org share one chain lock and one WAL flush.
-    return db.tx(ctx, async (tx) => {
-      let entry: CatalogRow
-      let amounts: Allocation[]
-      if (body.reverses !== undefined) {
-        if (body.statementRef !== undefined && body.lineRef !== undefined) {
-          const existing = await findStatementLine(tx, ctx.orgId, line.source, body.statementRef, body.lineRef)
-          if (existing) throw lineRecorded(body, line, existing.id)
+    return db.tx(
+      ctx,
+      async (tx) => {
+        let entry: CatalogRow
+        let amounts: Allocation[]
+        if (body.reverses !== undefined) {
+          if (body.statementRef !== undefined && body.lineRef !== undefined) {
+            const existing = await findStatementLine(tx, ctx.orgId, line.source, body.statementRef, body.lineRef)
+            if (existing) throw lineRecorded(body, line, existing.id)
+          }
+          if (line.eventId !== null && !(await findEvent(tx, ctx.orgId, line.eventId))) throw eventMissing(line.eventId)
+          const original = await findRevenue(tx, ctx.orgId, body.reverses)
+          if (!original)
+            throw new AppError('unprocessable', `reverses ${body.reverses} is not a revenue entry of this org`, {
+              param: 'reverses',
+            })
+          if (original.reverses !== null)
+            throw new AppError('unprocessable', `${original.id} is itself a reversal and cannot be reversed`, {
+              param: 'reverses',
+            })
+          const reversal = await findReversal(tx, ctx.orgId, original.id)
+          if (reversal)
+            throw new AppError('conflict', `${original.id} has already been reversed by ${reversal.id}`, {
+              param: 'reverses',
+            })
+          const originalEntry = await findEntry(tx, ctx.orgId, original.catalog_id)
+          if (!originalEntry || !referenceNames(ref, originalEntry)) {
+            throw new AppError(
+              'unprocessable',
+              `A reversal mirrors ${original.id} exactly: it is for catalog entry ${original.catalog_id}`,
+              { param: referenceParam(ref) },
+            )
+          }
+          checkMirror(original, line)
+          entry = originalEntry
+          // The exact negation of what the original allocated, micro-unit for micro-unit.
+          const originalAllocations = (await allocationsOf(tx, ctx.orgId, [original.id])).get(original.id) ?? []
+          amounts = originalAllocations.map((allocation) => ({
+            creatorId: allocation.creator_id,
+            amount: -allocation.amount_micros,
+          }))
+        } else {
+          const context = await readLineContext(db, tx, ctx.orgId, ref, line, body)
+          if (context.recordedAs !== null) throw lineRecorded(body, line, context.recordedAs)
+          if (!context.eventFound) throw eventMissing(line.eventId!)
+          entry = await requireOneEntry(tx, ctx.orgId, ref, context.entries)
+          const splits = context.splits.filter((split) => split.catalog_id === entry.id)
+          keptEntries.keep(tx, ctx.orgId, ref, entry.id, splits)
+          amounts = allocate(line.amount, splitShares(splits))
         }
-        if (line.eventId !== null && !(await findEvent(tx, ctx.orgId, line.eventId))) throw eventMissing(line.eventId)
-        const original = await findRevenue(tx, ctx.orgId, body.reverses)
-        if (!original) throw new AppError('unprocessable', `reverses ${body.reverses} is not a revenue entry of this org`, { param: 'reverses' })
-        if (original.reverses !== null) throw new AppError('unprocessable', `${original.id} is itself a reversal and cannot be reversed`, { param: 'reverses' })
-        const reversal = await findReversal(tx, ctx.orgId, original.id)
-        if (reversal) throw new AppError('conflict', `${original.id} has already been reversed by ${reversal.id}`, { param: 'reverses' })
-        const originalEntry = await findEntry(tx, ctx.orgId, original.catalog_id)
-        if (!originalEntry || !referenceNames(ref, originalEntry)) {
-          throw new AppError('unprocessable', `A reversal mirrors ${original.id} exactly: it is for catalog entry ${original.catalog_id}`, { param: referenceParam(ref) })
-        }
-        checkMirror(original, line)
-        entry = originalEntry
-        // The exact negation of what the original allocated, micro-unit for micro-unit.
-        const originalAllocations = (await allocationsOf(tx, ctx.orgId, [original.id])).get(original.id) ?? []
-        amounts = originalAllocations.map((allocation) => ({ creatorId: allocation.creator_id, amount: -allocation.amount_micros }))
-      } else {
-        const context = await readLineContext(db, tx, ctx.orgId, ref, line, body)
-        if (context.recordedAs !== null) throw lineRecorded(body, line, context.recordedAs)
-        if (!context.eventFound) throw eventMissing(line.eventId!)
-        entry = await requireOneEntry(tx, ctx.orgId, ref, context.entries)
-        const splits = context.splits.filter((split) => split.catalog_id === entry.id)
-        keptEntries.keep(tx, ctx.orgId, ref, entry.id, splits)
-        amounts = allocate(line.amount, splitShares(splits))
-      }
-      return record(tx, ctx, id, body, line, entry.id, amounts)
-    }, { grouped: true })
+        return record(tx, ctx, id, body, line, entry.id, amounts)
+      },
+      { grouped: true },
+    )
   }
 
   return {
@@ -246,9 +332,22 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
       const after = decodeCursor(query.cursor, filters, 2)
       const { rows, allocations } = await db.read(ctx.orgId, async (reader) => {
         const rows = await listRevenue(reader, ctx.orgId, filters, after, query.limit)
-        return { rows, allocations: await allocationsOf(reader, ctx.orgId, rows.map((row) => row.id)) }
+        return {
+          rows,
+          allocations: await allocationsOf(
+            reader,
+            ctx.orgId,
+            rows.map((row) => row.id),
+          ),
+        }
       })
-      return toPage(rows, query.limit, (row) => [iso(row.created_at), row.id], (row) => presentRevenue(row, allocations.get(row.id) ?? []), filters)
+      return toPage(
+        rows,
+        query.limit,
+        (row) => [iso(row.created_at), row.id],
+        (row) => presentRevenue(row, allocations.get(row.id) ?? []),
+        filters,
+      )
     },
   }
 }

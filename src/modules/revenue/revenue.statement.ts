@@ -8,7 +8,17 @@ import { CreateRevenueBody } from './revenue.schemas.js'
 import { lineFields } from './revenue.service.js'
 
 /** The columns a DSP statement must have (`type` is optional, default stream). */
-export const STATEMENT_COLUMNS = ['isrc', 'territory', 'period_start', 'period_end', 'units', 'amount', 'currency', 'statement_ref', 'line_ref'] as const
+export const STATEMENT_COLUMNS = [
+  'isrc',
+  'territory',
+  'period_start',
+  'period_end',
+  'units',
+  'amount',
+  'currency',
+  'statement_ref',
+  'line_ref',
+] as const
 
 /** A line longer than this is a quote left open (which would otherwise swallow the rest of the file). */
 const MAX_LINE_CHARS = 1 << 20
@@ -91,10 +101,20 @@ async function* csvBatches(file: string, size: number): AsyncGenerator<CsvBatch>
       }
       current.bytes = input.bytesRead
       if (broken) {
-        fail(new AppError('parameter_invalid', `line ${nextLine}: malformed CSV (${broken.message}); the statement was read up to there`))
+        fail(
+          new AppError(
+            'parameter_invalid',
+            `line ${nextLine}: malformed CSV (${broken.message}); the statement was read up to there`,
+          ),
+        )
         parser.abort()
       } else if (streamed - results.meta.cursor > MAX_LINE_CHARS) {
-        fail(new AppError('parameter_invalid', `line ${nextLine}: longer than ${MAX_LINE_CHARS} characters (a quote left open?); the statement was read up to there`))
+        fail(
+          new AppError(
+            'parameter_invalid',
+            `line ${nextLine}: longer than ${MAX_LINE_CHARS} characters (a quote left open?); the statement was read up to there`,
+          ),
+        )
         parser.abort()
       }
       if (current.rows.length >= size) input.pause()
@@ -131,7 +151,10 @@ const validateBody = compileValidator(CreateRevenueBody, 'body')
 const WHOLE_NUMBER = /^-?\d{1,13}$/
 
 /** Turns a statement's rows into validated lines, given the header's column positions. */
-export function statementLineParser(header: readonly string[], source: string): (row: readonly string[], line: number) => StatementLine {
+export function statementLineParser(
+  header: readonly string[],
+  source: string,
+): (row: readonly string[], line: number) => StatementLine {
   const names = header.map((name) => name.trim().toLowerCase())
   const missing = STATEMENT_COLUMNS.filter((name) => !names.includes(name))
   if (missing.length) throw new AppError('parameter_invalid', `the statement has no ${missing.join(', ')} column(s)`)
@@ -156,7 +179,8 @@ export function statementLineParser(header: readonly string[], source: string): 
   }
   return (row, line) => {
     const units = required(row, columns.units, 'units')
-    if (!WHOLE_NUMBER.test(units)) throw new AppError('parameter_invalid', `units "${units}" is not a whole number`, { param: 'units' })
+    if (!WHOLE_NUMBER.test(units))
+      throw new AppError('parameter_invalid', `units "${units}" is not a whole number`, { param: 'units' })
     const body = {
       isrc: required(row, columns.isrc, 'isrc'),
       source,
@@ -174,7 +198,13 @@ export function statementLineParser(header: readonly string[], source: string): 
     if (!validateBody(body)) throw validationError(validateBody.errors ?? [], 'line')
     // A body naming its entry by isrc alone: entryReference's rule for it.
     const isrc = requireIdentifier(body.isrc, normaliseIsrc, 'isrc', 'ISRC')
-    return { line, isrc, fields: lineFields(body as CreateRevenueBody), statementRef: body.statementRef, lineRef: body.lineRef }
+    return {
+      line,
+      isrc,
+      fields: lineFields(body as CreateRevenueBody),
+      statementRef: body.statementRef,
+      lineRef: body.lineRef,
+    }
   }
 }
 
@@ -204,5 +234,6 @@ export async function* readStatement(file: string, source: string, size: number)
     })
     yield batch
   }
-  if (parseLine === null) throw new AppError('parameter_invalid', `the statement has no header line (${STATEMENT_COLUMNS.join(', ')})`)
+  if (parseLine === null)
+    throw new AppError('parameter_invalid', `the statement has no header line (${STATEMENT_COLUMNS.join(', ')})`)
 }

@@ -1,4 +1,5 @@
-export type RevenueType = 'stream' | 'download' | 'physical' | 'sync' | 'performance' | 'mechanical' | 'ticket_sale' | 'other'
+export type RevenueType =
+  'stream' | 'download' | 'physical' | 'sync' | 'performance' | 'mechanical' | 'ticket_sale' | 'other'
 
 export interface RevenueTables {
   revenue_entries: {

@@ -23,7 +23,13 @@ export function eventQuery(db: Reader | Tx, orgId: string, id: string) {
 }
 
 /** Moves the event from one of `from` to `to`; undefined when it was not in one of them. */
-export function changeStatus(tx: Tx, orgId: string, id: string, from: readonly EventRow['status'][], to: EventRow['status']): Promise<EventRow | undefined> {
+export function changeStatus(
+  tx: Tx,
+  orgId: string,
+  id: string,
+  from: readonly EventRow['status'][],
+  to: EventRow['status'],
+): Promise<EventRow | undefined> {
   return tx
     .updateTable('ticketed_events')
     .set({ status: to })
@@ -37,5 +43,9 @@ export function changeStatus(tx: Tx, orgId: string, id: string, from: readonly E
 export function listEvents(db: Reader, orgId: string, after: Keyset | null, limit: number): Promise<EventRow[]> {
   let select = db.selectFrom('ticketed_events').selectAll().where('org_id', '=', orgId)
   if (after) select = select.where(olderThan(after, 'created_at', 'id'))
-  return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute()
+  return select
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute()
 }

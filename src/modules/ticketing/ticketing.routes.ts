@@ -14,7 +14,13 @@ export function registerTicketingRoutes(app: FastifyInstance, ticketing: Ticketi
   api.get(
     mount.prefix,
     {
-      schema: { tags, summary: 'List ticketed events, newest first', ...(params ? { params } : {}), querystring: EventQuery, response: responses({ 200: EventList }, [400]) },
+      schema: {
+        tags,
+        summary: 'List ticketed events, newest first',
+        ...(params ? { params } : {}),
+        querystring: EventQuery,
+        response: responses({ 200: EventList }, [400]),
+      },
       config: { ...common, access: 'ticketing:read' },
     },
     (request) => ticketing.list(request.ctx, request.query),
@@ -38,7 +44,12 @@ export function registerTicketingRoutes(app: FastifyInstance, ticketing: Ticketi
   api.get(
     `${mount.prefix}/:id`,
     {
-      schema: { tags, summary: 'Fetch one ticketed event', params: idParams(mount), response: responses({ 200: TicketedEventSchema }) },
+      schema: {
+        tags,
+        summary: 'Fetch one ticketed event',
+        params: idParams(mount),
+        response: responses({ 200: TicketedEventSchema }),
+      },
       config: { ...common, access: 'ticketing:read' },
     },
     (request) => ticketing.get(request.ctx, request.params.id),
@@ -47,7 +58,12 @@ export function registerTicketingRoutes(app: FastifyInstance, ticketing: Ticketi
   api.post(
     `${mount.prefix}/:id/publish`,
     {
-      schema: { tags, summary: 'Publish a draft event (emits ticketed_event.published)', params: idParams(mount), response: responses({ 200: TicketedEventSchema }, [409, 422]) },
+      schema: {
+        tags,
+        summary: 'Publish a draft event (emits ticketed_event.published)',
+        params: idParams(mount),
+        response: responses({ 200: TicketedEventSchema }, [409, 422]),
+      },
       config: { ...common, access: 'ticketing:write', idempotent: true, successStatus: 200 },
     },
     (request) => ticketing.publish(request.ctx, request.params.id),
@@ -56,7 +72,12 @@ export function registerTicketingRoutes(app: FastifyInstance, ticketing: Ticketi
   api.post(
     `${mount.prefix}/:id/cancel`,
     {
-      schema: { tags, summary: 'Cancel an event that has not ended (emits ticketed_event.cancelled)', params: idParams(mount), response: responses({ 200: TicketedEventSchema }, [409, 422]) },
+      schema: {
+        tags,
+        summary: 'Cancel an event that has not ended (emits ticketed_event.cancelled)',
+        params: idParams(mount),
+        response: responses({ 200: TicketedEventSchema }, [409, 422]),
+      },
       config: { ...common, access: 'ticketing:write', idempotent: true, successStatus: 200 },
     },
     (request) => ticketing.cancel(request.ctx, request.params.id),

@@ -8,7 +8,8 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 const RefId = Type.String({ minLength: 1, maxLength: 64 })
 export const EventStatus = Type.Union([Type.Literal('draft'), Type.Literal('published'), Type.Literal('cancelled')])
 export const Lifecycle = Type.Union([Type.Literal('upcoming'), Type.Literal('ongoing'), Type.Literal('ended')], {
-  description: 'From the current time: before startsAt upcoming, until endsAt (or startsAt + 1 day without one) ongoing, then ended',
+  description:
+    'From the current time: before startsAt upcoming, until endsAt (or startsAt + 1 day without one) ongoing, then ended',
 })
 
 const Venue = Type.Object(
@@ -23,7 +24,10 @@ const Venue = Type.Object(
 export const TicketType = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100 }),
-    price: DecimalString('Price per ticket in the event currency, at most its minor unit of places; "0" for free tickets', '39.00'),
+    price: DecimalString(
+      'Price per ticket in the event currency, at most its minor unit of places; "0" for free tickets',
+      '39.00',
+    ),
     quantity: Type.Integer({ minimum: 1, maximum: 10_000_000 }),
   },
   { additionalProperties: false },
@@ -34,14 +38,34 @@ export const CreateEventBody = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 300 }),
     venue: Venue,
     startsAt: Type.String({ format: 'date-time' }),
-    endsAt: Type.Optional(Type.String({ format: 'date-time', description: 'After startsAt; without it the event is taken to last one day' })),
-    timezone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone of the venue, e.g. Europe/Berlin', example: 'Europe/Berlin' }),
+    endsAt: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'After startsAt; without it the event is taken to last one day',
+      }),
+    ),
+    timezone: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'IANA time zone of the venue, e.g. Europe/Berlin',
+      example: 'Europe/Berlin',
+    }),
     currency: CurrencyCode,
     capacity: Type.Integer({ minimum: 1, maximum: 10_000_000 }),
     ticketTypes: Type.Array(TicketType, { maxItems: 50, description: 'Quantities sum to at most capacity' }),
-    performerIds: Type.Optional(Type.Array(RefId, { maxItems: 100, uniqueItems: true, description: 'Creators of this org' })),
-    catalogIds: Type.Optional(Type.Array(RefId, { maxItems: 200, uniqueItems: true, description: 'Work entries of this org performed at the event' })),
-    status: Type.Optional(Type.Union([Type.Literal('draft'), Type.Literal('published')], { description: 'Default draft' })),
+    performerIds: Type.Optional(
+      Type.Array(RefId, { maxItems: 100, uniqueItems: true, description: 'Creators of this org' }),
+    ),
+    catalogIds: Type.Optional(
+      Type.Array(RefId, {
+        maxItems: 200,
+        uniqueItems: true,
+        description: 'Work entries of this org performed at the event',
+      }),
+    ),
+    status: Type.Optional(
+      Type.Union([Type.Literal('draft'), Type.Literal('published')], { description: 'Default draft' }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -71,5 +95,8 @@ export type TicketedEvent = Static<typeof TicketedEventSchema>
 
 export const EventList = ListEnvelope(TicketedEventSchema, 'Ticketed events, newest first')
 
-export const EventQuery = Type.Object({ limit: LimitQuery, cursor: Type.Optional(CursorQuery) }, { additionalProperties: false })
+export const EventQuery = Type.Object(
+  { limit: LimitQuery, cursor: Type.Optional(CursorQuery) },
+  { additionalProperties: false },
+)
 export type EventQuery = Static<typeof EventQuery>

@@ -39,7 +39,11 @@ export function presentEvent(row: EventRow, now: Date): TicketedEvent {
     timezone: row.timezone,
     currency: row.currency,
     capacity: row.capacity,
-    ticketTypes: row.ticket_types.map((type) => ({ name: type.name, price: formatAmount(BigInt(type.priceMicros), row.currency), quantity: type.quantity })),
+    ticketTypes: row.ticket_types.map((type) => ({
+      name: type.name,
+      price: formatAmount(BigInt(type.priceMicros), row.currency),
+      quantity: type.quantity,
+    })),
     performerIds: row.performer_ids,
     catalogIds: row.catalog_ids,
     status: row.status,
@@ -49,39 +53,74 @@ export function presentEvent(row: EventRow, now: Date): TicketedEvent {
   }
 }
 
-function validated(body: CreateEventBody): Pick<EventRow, 'venue' | 'starts_at' | 'ends_at' | 'currency' | 'ticket_types'> {
+function validated(
+  body: CreateEventBody,
+): Pick<EventRow, 'venue' | 'starts_at' | 'ends_at' | 'currency' | 'ticket_types'> {
   const currency = requireCurrency(body.currency)
   if (!isTimezone(body.timezone)) {
-    throw new AppError('parameter_invalid', `timezone ${body.timezone} is not an IANA time zone (e.g. Europe/Berlin)`, { param: 'timezone' })
+    throw new AppError('parameter_invalid', `timezone ${body.timezone} is not an IANA time zone (e.g. Europe/Berlin)`, {
+      param: 'timezone',
+    })
   }
   const startsAt = new Date(body.startsAt)
   const endsAt = body.endsAt === undefined ? null : new Date(body.endsAt)
-  if (endsAt && endsAt.getTime() <= startsAt.getTime()) throw new AppError('parameter_invalid', 'endsAt must be after startsAt', { param: 'endsAt' })
+  if (endsAt && endsAt.getTime() <= startsAt.getTime())
+    throw new AppError('parameter_invalid', 'endsAt must be after startsAt', { param: 'endsAt' })
   const names = new Set<string>()
   const ticketTypes = body.ticketTypes.map((type, index) => {
-    if (names.has(type.name)) throw new AppError('parameter_invalid', `ticket type "${type.name}" is named twice`, { param: `ticketTypes.${index}.name` })
+    if (names.has(type.name))
+      throw new AppError('parameter_invalid', `ticket type "${type.name}" is named twice`, {
+        param: `ticketTypes.${index}.name`,
+      })
     names.add(type.name)
-    const price = parseAmount(type.price, { param: `ticketTypes.${index}.price`, places: minorUnit(currency), negative: false })
+    const price = parseAmount(type.price, {
+      param: `ticketTypes.${index}.price`,
+      places: minorUnit(currency),
+      negative: false,
+    })
     return { name: type.name, priceMicros: price.toString(), quantity: type.quantity }
   })
   const tickets = ticketTypes.reduce((sum, type) => sum + type.quantity, 0)
   if (tickets > body.capacity) {
-    throw new AppError('unprocessable', `ticket types offer ${tickets} tickets but the capacity is ${body.capacity}`, { param: 'ticketTypes' })
+    throw new AppError('unprocessable', `ticket types offer ${tickets} tickets but the capacity is ${body.capacity}`, {
+      param: 'ticketTypes',
+    })
   }
-  const venue = { name: body.venue.name, city: body.venue.city ?? null, country: requireCountry(body.venue.country, 'venue.country') }
+  const venue = {
+    name: body.venue.name,
+    city: body.venue.city ?? null,
+    country: requireCountry(body.venue.country, 'venue.country'),
+  }
   return { venue, starts_at: startsAt, ends_at: endsAt, currency, ticket_types: ticketTypes }
 }
 
 /** Performers must be the org's creators and works its catalog entries of kind work. */
-async function checkReferences(tx: Tx, orgId: string, performerIds: readonly string[], catalogIds: readonly string[]): Promise<void> {
+async function checkReferences(
+  tx: Tx,
+  orgId: string,
+  performerIds: readonly string[],
+  catalogIds: readonly string[],
+): Promise<void> {
   const creators = await existingCreatorIds(tx, orgId, performerIds)
   const missing = performerIds.findIndex((id) => !creators.has(id))
-  if (missing >= 0) throw new AppError('unprocessable', `${performerIds[missing]} is not a creator of this org`, { param: `performerIds.${missing}` })
+  if (missing >= 0)
+    throw new AppError('unprocessable', `${performerIds[missing]} is not a creator of this org`, {
+      param: `performerIds.${missing}`,
+    })
   if (catalogIds.length === 0) return
-  const works = await tx.selectFrom('catalog_entries').select('id').where('org_id', '=', orgId).where('id', 'in', [...catalogIds]).where('kind', '=', 'work').execute()
+  const works = await tx
+    .selectFrom('catalog_entries')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('id', 'in', [...catalogIds])
+    .where('kind', '=', 'work')
+    .execute()
   const known = new Set(works.map((work) => work.id))
   const unknown = catalogIds.findIndex((id) => !known.has(id))
-  if (unknown >= 0) throw new AppError('unprocessable', `${catalogIds[unknown]} is not a work entry of this org`, { param: `catalogIds.${unknown}` })
+  if (unknown >= 0)
+    throw new AppError('unprocessable', `${catalogIds[unknown]} is not a work entry of this org`, {
+      param: `catalogIds.${unknown}`,
+    })
 }
 
 export function createTicketingService(deps: RecordDeps): TicketingService {
@@ -92,8 +131,10 @@ export function createTicketingService(deps: RecordDeps): TicketingService {
     return db.tx(ctx, async (tx) => {
       const current = await findEvent(tx, ctx.orgId, id)
       if (!current) throw notFound('ticketed event')
-      if (!from.includes(current.status)) throw new AppError('invalid_state', `A ${current.status} event cannot be ${to}`)
-      if (to === 'cancelled' && lifecycleAt(current, clock.now()) === 'ended') throw new AppError('invalid_state', 'The event has already ended')
+      if (!from.includes(current.status))
+        throw new AppError('invalid_state', `A ${current.status} event cannot be ${to}`)
+      if (to === 'cancelled' && lifecycleAt(current, clock.now()) === 'ended')
+        throw new AppError('invalid_state', 'The event has already ended')
       const updated = await changeStatus(tx, ctx.orgId, id, from, to)
       if (!updated) throw new AppError('invalid_state', `The event is no longer ${from.join(' or ')}`)
       const event = presentEvent(updated, clock.now())
@@ -136,7 +177,13 @@ export function createTicketingService(deps: RecordDeps): TicketingService {
       const after = decodeCursor(query.cursor, {}, 2)
       const rows = await db.read(ctx.orgId, (reader) => listEvents(reader, ctx.orgId, after, query.limit))
       const now = clock.now()
-      return toPage(rows, query.limit, (row) => [iso(row.created_at), row.id], (row) => presentEvent(row, now), {})
+      return toPage(
+        rows,
+        query.limit,
+        (row) => [iso(row.created_at), row.id],
+        (row) => presentEvent(row, now),
+        {},
+      )
     },
 
     publish: (ctx, id) => transition(ctx, id, 'published'),

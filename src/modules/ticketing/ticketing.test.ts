@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HOUR } from '../../platform/clock.js'
-import { buildTestApp, call, eventCount, expectProblem, memberWithRole, ownerWithOrg, type OrgAccount, type TestApp } from '../../../test/helpers.js'
+import {
+  buildTestApp,
+  call,
+  eventCount,
+  expectProblem,
+  memberWithRole,
+  ownerWithOrg,
+  type OrgAccount,
+  type TestApp,
+} from '../../../test/helpers.js'
 import { createCreator, createEntry, eventBody } from '../../../test/records-fixtures.js'
 
 let t: TestApp
@@ -24,7 +33,8 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const post = (body: unknown, token = owner.token) => call(t.app, { method: 'POST', url: '/api/events', token, body })
-const action = (id: string, verb: 'publish' | 'cancel', token = owner.token) => call(t.app, { method: 'POST', url: `/api/events/${id}/${verb}`, token })
+const action = (id: string, verb: 'publish' | 'cancel', token = owner.token) =>
+  call(t.app, { method: 'POST', url: `/api/events/${id}/${verb}`, token })
 const inHours = (hours: number) => new Date(t.clock.now().getTime() + hours * HOUR).toISOString()
 
 describe('ticketed events', () => {
@@ -52,7 +62,9 @@ describe('ticketed events', () => {
     })
     expect(event.id).toMatch(/^tev_/)
     expect(await eventCount(t.db, owner.orgId)).toBe(before + 1)
-    const logged = (await call(t.app, { url: '/api/org-events?action=ticketed_event.created', token: owner.token })).json().data.at(-1)
+    const logged = (await call(t.app, { url: '/api/org-events?action=ticketed_event.created', token: owner.token }))
+      .json()
+      .data.at(-1)
     expect(logged.data).toEqual(event)
     expect((await call(t.app, { url: `/api/events/${event.id}`, token: owner.token })).json()).toEqual(event)
     const list = (await call(t.app, { url: '/api/events', token: owner.token })).json()
@@ -60,24 +72,50 @@ describe('ticketed events', () => {
   })
 
   it('prices tickets in the currency minor unit: whole yen, three places for dinars', async () => {
-    const yen = await post(eventBody({ currency: 'JPY', venue: { name: 'Budokan', country: 'JP' }, timezone: 'Asia/Tokyo', ticketTypes: [{ name: 'S', price: '12000', quantity: 10 }, { name: 'Free', price: '0', quantity: 5 }] }))
+    const yen = await post(
+      eventBody({
+        currency: 'JPY',
+        venue: { name: 'Budokan', country: 'JP' },
+        timezone: 'Asia/Tokyo',
+        ticketTypes: [
+          { name: 'S', price: '12000', quantity: 10 },
+          { name: 'Free', price: '0', quantity: 5 },
+        ],
+      }),
+    )
     expect(yen.statusCode, yen.body).toBe(201)
     expect(yen.json().ticketTypes.map((type: { price: string }) => type.price)).toEqual(['12000', '0'])
-    const dinar = await post(eventBody({ currency: 'KWD', ticketTypes: [{ name: 'A', price: '12.125', quantity: 10 }] }))
+    const dinar = await post(
+      eventBody({ currency: 'KWD', ticketTypes: [{ name: 'A', price: '12.125', quantity: 10 }] }),
+    )
     expect(dinar.json().ticketTypes[0].price).toBe('12.125')
-    expectProblem(await post(eventBody({ currency: 'JPY', ticketTypes: [{ name: 'S', price: '12000.5', quantity: 10 }] })), 400, 'parameter_invalid')
+    expectProblem(
+      await post(eventBody({ currency: 'JPY', ticketTypes: [{ name: 'S', price: '12000.5', quantity: 10 }] })),
+      400,
+      'parameter_invalid',
+    )
   })
 
   it('derives the lifecycle from the clock, a day long without endsAt', async () => {
     const create = async (change: Record<string, unknown>) => (await post(eventBody(change))).json().id as string
-    const read = async (id: string) => (await call(t.app, { url: `/api/events/${id}`, token: owner.token })).json().lifecycle
+    const read = async (id: string) =>
+      (await call(t.app, { url: `/api/events/${id}`, token: owner.token })).json().lifecycle
     const soon = await create({ startsAt: inHours(1) })
     const bounded = await create({ startsAt: inHours(1), endsAt: inHours(3) })
     const startedHoursAgo = await create({ startsAt: inHours(-23) })
     const startedDaysAgo = await create({ startsAt: inHours(-25) })
-    expect([await read(soon), await read(bounded), await read(startedHoursAgo), await read(startedDaysAgo)]).toEqual(['upcoming', 'upcoming', 'ongoing', 'ended'])
+    expect([await read(soon), await read(bounded), await read(startedHoursAgo), await read(startedDaysAgo)]).toEqual([
+      'upcoming',
+      'upcoming',
+      'ongoing',
+      'ended',
+    ])
     t.clock.advance(2 * HOUR)
-    expect([await read(soon), await read(bounded), await read(startedHoursAgo)]).toEqual(['ongoing', 'ongoing', 'ended'])
+    expect([await read(soon), await read(bounded), await read(startedHoursAgo)]).toEqual([
+      'ongoing',
+      'ongoing',
+      'ended',
+    ])
     t.clock.advance(2 * HOUR)
     expect([await read(soon), await read(bounded)]).toEqual(['ongoing', 'ended'])
   })
@@ -95,7 +133,10 @@ describe('ticketed events', () => {
     expectProblem(await action(event.id, 'cancel'), 422, 'invalid_state')
     expectProblem(await action(event.id, 'publish'), 422, 'invalid_state')
     expect(await eventCount(t.db, owner.orgId)).toBe(before + 2)
-    const actions = (await call(t.app, { url: '/api/org-events?limit=100', token: owner.token })).json().data.slice(-2).map((e: { action: string }) => e.action)
+    const actions = (await call(t.app, { url: '/api/org-events?limit=100', token: owner.token }))
+      .json()
+      .data.slice(-2)
+      .map((e: { action: string }) => e.action)
     expect(actions).toEqual(['ticketed_event.published', 'ticketed_event.cancelled'])
     expect((await call(t.app, { url: `/api/events/${event.id}`, token: owner.token })).json().status).toBe('cancelled')
   })
@@ -115,12 +156,47 @@ describe('refusing bad events, writing nothing', () => {
     ['ticket types over capacity', () => ({ capacity: 450 }), 422, 'unprocessable', 'ticketTypes'],
     ['an unknown time zone', () => ({ timezone: 'Europe/Atlantis' }), 400, 'parameter_invalid', 'timezone'],
     ['an unknown currency', () => ({ currency: 'EUX' }), 400, 'parameter_invalid', 'currency'],
-    ['an unknown venue country', () => ({ venue: { name: 'Hall', country: 'XX' } }), 400, 'parameter_invalid', 'venue.country'],
+    [
+      'an unknown venue country',
+      () => ({ venue: { name: 'Hall', country: 'XX' } }),
+      400,
+      'parameter_invalid',
+      'venue.country',
+    ],
     ['an end before the start', () => ({ endsAt: '2027-06-01T17:00:00.000Z' }), 400, 'parameter_invalid', 'endsAt'],
-    ['a price sent as a JSON number', () => ({ ticketTypes: [{ name: 'A', price: 39, quantity: 1 }] }), 400, 'parameter_invalid', 'ticketTypes.0.price'],
-    ['a negative price', () => ({ ticketTypes: [{ name: 'A', price: '-1.00', quantity: 1 }] }), 400, 'parameter_invalid', 'ticketTypes.0.price'],
-    ['a ticket type named twice', () => ({ ticketTypes: [{ name: 'A', price: '1.00', quantity: 1 }, { name: 'A', price: '2.00', quantity: 1 }] }), 400, 'parameter_invalid', 'ticketTypes.1.name'],
-    ['a performer of another org', () => ({ performerIds: [performer, stranger] }), 422, 'unprocessable', 'performerIds.1'],
+    [
+      'a price sent as a JSON number',
+      () => ({ ticketTypes: [{ name: 'A', price: 39, quantity: 1 }] }),
+      400,
+      'parameter_invalid',
+      'ticketTypes.0.price',
+    ],
+    [
+      'a negative price',
+      () => ({ ticketTypes: [{ name: 'A', price: '-1.00', quantity: 1 }] }),
+      400,
+      'parameter_invalid',
+      'ticketTypes.0.price',
+    ],
+    [
+      'a ticket type named twice',
+      () => ({
+        ticketTypes: [
+          { name: 'A', price: '1.00', quantity: 1 },
+          { name: 'A', price: '2.00', quantity: 1 },
+        ],
+      }),
+      400,
+      'parameter_invalid',
+      'ticketTypes.1.name',
+    ],
+    [
+      'a performer of another org',
+      () => ({ performerIds: [performer, stranger] }),
+      422,
+      'unprocessable',
+      'performerIds.1',
+    ],
     ['a recording among the works', () => ({ catalogIds: [recording] }), 422, 'unprocessable', 'catalogIds.0'],
     ['a cancelled status at creation', () => ({ status: 'cancelled' }), 400, 'parameter_invalid', 'status'],
     ['a capacity of zero', () => ({ capacity: 0, ticketTypes: [] }), 400, 'parameter_invalid', 'capacity'],
@@ -139,7 +215,11 @@ describe('refusing bad events, writing nothing', () => {
 describe('ticketed event access', () => {
   it('needs a session, and the editor role or above to write', async () => {
     expectProblem(await call(t.app, { url: '/api/events' }), 401, 'authentication_required')
-    expectProblem(await call(t.app, { method: 'POST', url: '/api/events', body: eventBody() }), 401, 'authentication_required')
+    expectProblem(
+      await call(t.app, { method: 'POST', url: '/api/events', body: eventBody() }),
+      401,
+      'authentication_required',
+    )
     const editor = await memberWithRole(t.app, owner, 'editor')
     const viewer = await memberWithRole(t.app, owner, 'viewer')
     const finance = await memberWithRole(t.app, owner, 'finance')

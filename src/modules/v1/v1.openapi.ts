@@ -135,7 +135,8 @@ export function fromPattern(pattern: string): string | null {
 /** An example value for a schema: its own example when it has one, otherwise built from its type. */
 export function exampleFor(schema: SchemaNode | undefined, document: OpenApiDocument, depth = 0): unknown {
   if (!schema || depth > 10) return null
-  if (schema.$ref) return exampleFor(document.components?.schemas?.[schema.$ref.split('/').pop() ?? ''], document, depth + 1)
+  if (schema.$ref)
+    return exampleFor(document.components?.schemas?.[schema.$ref.split('/').pop() ?? ''], document, depth + 1)
   if (schema.example !== undefined) return schema.example
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0]
   if ('const' in schema) return schema.const
@@ -153,7 +154,12 @@ export function exampleFor(schema: SchemaNode | undefined, document: OpenApiDocu
   const type = types.find((candidate) => candidate !== 'null') ?? 'null'
   switch (type) {
     case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, exampleFor(property, document, depth + 1)]))
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([name, property]) => [
+          name,
+          exampleFor(property, document, depth + 1),
+        ]),
+      )
     case 'array':
       return [exampleFor(schema.items, document, depth + 1)]
     case 'integer':
@@ -171,7 +177,14 @@ export function exampleFor(schema: SchemaNode | undefined, document: OpenApiDocu
 function problemExample(status: string): unknown {
   const code = PROBLEM_BY_STATUS[status] ?? 'invalid_request'
   const { title, status: httpStatus } = ERROR_CODES[code]
-  return { type: DOCS_ERRORS_BASE + code, title, status: httpStatus, detail: `${title}: see code`, code, requestId: 'req_3kT9bV2pQ7xZ1mN8' }
+  return {
+    type: DOCS_ERRORS_BASE + code,
+    title,
+    status: httpStatus,
+    detail: `${title}: see code`,
+    code,
+    requestId: 'req_3kT9bV2pQ7xZ1mN8',
+  }
 }
 
 function fill(media: Media | undefined, example: () => unknown): void {
@@ -187,10 +200,12 @@ export function addPartnerExamples<T extends OpenApiDocument>(document: T): T {
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
     if (!path.startsWith('/v1') && path !== '/oauth/token') continue
     for (const operation of Object.values(operations)) {
-      for (const media of Object.values(operation.requestBody?.content ?? {})) fill(media, () => exampleFor(media.schema, document))
+      for (const media of Object.values(operation.requestBody?.content ?? {}))
+        fill(media, () => exampleFor(media.schema, document))
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         for (const media of Object.values(response.content ?? {})) {
-          const isProblem = media.schema?.properties?.code !== undefined && media.schema.properties.requestId !== undefined
+          const isProblem =
+            media.schema?.properties?.code !== undefined && media.schema.properties.requestId !== undefined
           fill(media, () => (isProblem ? problemExample(status) : exampleFor(media.schema, document)))
         }
       }

@@ -3,7 +3,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { responses } from '../../platform/routes.js'
 import type { AuditLog } from '../audit/audit.service.js'
 import type { OrgsService } from '../orgs/orgs.service.js'
-import { EventParams, OrgParams, V1Event, V1EventList, V1EventQuery, V1MemberList, V1MemberQuery } from './v1.schemas.js'
+import {
+  EventParams,
+  OrgParams,
+  V1Event,
+  V1EventList,
+  V1EventQuery,
+  V1MemberList,
+  V1MemberQuery,
+} from './v1.schemas.js'
 
 /** The partner surface's own routes: the org event feed and the members, over the same services as /api. */
 export function registerV1Routes(app: FastifyInstance, services: { audit: AuditLog; orgs: OrgsService }): void {
@@ -26,13 +34,19 @@ export function registerV1Routes(app: FastifyInstance, services: { audit: AuditL
       config: { auth: 'client', access: 'events:read' },
     },
     // Written straight from the stored rows; the schema above documents it.
-    async (request, reply) => reply.type('application/json').send(await audit.listJson(request.ctx.orgId, request.query)),
+    async (request, reply) =>
+      reply.type('application/json').send(await audit.listJson(request.ctx.orgId, request.query)),
   )
 
   api.get(
     '/v1/orgs/:orgId/events/:eventId',
     {
-      schema: { tags: ['Partner surface: org events'], summary: 'One org event', params: EventParams, response: responses({ 200: V1Event }) },
+      schema: {
+        tags: ['Partner surface: org events'],
+        summary: 'One org event',
+        params: EventParams,
+        response: responses({ 200: V1Event }),
+      },
       config: { auth: 'client', access: 'events:read' },
     },
     (request) => audit.get(request.ctx.orgId, request.params.eventId),

@@ -70,7 +70,13 @@ export const relaxedCommit = sql`relaxed as materialized (select set_config(${'s
  * rows. The claimed rows are updated by key (`= any(array(...))`): joined to the CTE, the
  * planner read the whole queue, finished entries included, at every claim.
  */
-export async function claimDue(db: Database, owner: LeaseOwner, now: Date, leaseUntil: Date, limit: number): Promise<Claim[]> {
+export async function claimDue(
+  db: Database,
+  owner: LeaseOwner,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<Claim[]> {
   const token = randomBytes(12).toString('base64url')
   const ownerAlive =
     db.kind === 'pg'
@@ -91,7 +97,12 @@ export async function claimDue(db: Database, owner: LeaseOwner, now: Date, lease
     where w.delivery_id = any(array(select due.delivery_id from due))
     returning w.delivery_id, w.tenant_org
   `.execute(db.global)
-  return result.rows.map((row) => ({ deliveryId: row.delivery_id, orgId: row.tenant_org, token, leasedUntil: leaseUntil }))
+  return result.rows.map((row) => ({
+    deliveryId: row.delivery_id,
+    orgId: row.tenant_org,
+    token,
+    leasedUntil: leaseUntil,
+  }))
 }
 
 /** A claimed delivery with what sending it needs from its endpoint. */

@@ -4,7 +4,13 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { DAY, HOUR, SECOND } from '../../platform/clock.js'
 import type { RequestContext } from '../../platform/context.js'
 import { call, type OrgAccount } from '../../../test/helpers.js'
-import { drain, useWebhookSuite, type ReceivedDelivery, type Receiver, type WebhookTestApp } from '../../../test/webhook-helpers.js'
+import {
+  drain,
+  useWebhookSuite,
+  type ReceivedDelivery,
+  type Receiver,
+  type WebhookTestApp,
+} from '../../../test/webhook-helpers.js'
 import { RESPONSE_READ_LIMIT } from './webhooks.http.js'
 
 const suite = useWebhookSuite()
@@ -18,9 +24,14 @@ beforeAll(() => {
 // Through the service: these tests move the clock by days, past any session's life.
 const subscribe = (events: string[], url = receiver.url()) => t.services.webhooks.create(ctxOf(owner), { url, events })
 
-const ctxOf = (account: OrgAccount): RequestContext => ({ orgId: account.orgId, requestId: 'req_test', actor: { userId: account.userId, kind: 'person', role: 'owner' } })
+const ctxOf = (account: OrgAccount): RequestContext => ({
+  orgId: account.orgId,
+  requestId: 'req_test',
+  actor: { userId: account.userId, kind: 'person', role: 'owner' },
+})
 const sendTest = (webhookId: string) => t.services.webhooks.test(ctxOf(owner), webhookId)
-const deliveries = async (webhookId: string) => (await t.services.webhooks.listDeliveries(ctxOf(owner), webhookId, { limit: 100 })).data
+const deliveries = async (webhookId: string) =>
+  (await t.services.webhooks.listDeliveries(ctxOf(owner), webhookId, { limit: 100 })).data
 
 /** An independent receiver's check: HMAC-SHA256 of the raw body with the secret, compared in constant time. */
 function signatureValid(delivery: ReceivedDelivery, secret: string): boolean {
@@ -29,7 +40,8 @@ function signatureValid(delivery: ReceivedDelivery, secret: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
-describe('delivery', () => {  it('sends each subscribed kind and nothing else, signed, with the documented body and headers', async () => {
+describe('delivery', () => {
+  it('sends each subscribed kind and nothing else, signed, with the documented body and headers', async () => {
     const onlyInvites = await subscribe(['member.invited'])
     const everything = await subscribe(['audit.emitted'])
     const wildcard = await subscribe(['*'])
@@ -37,7 +49,12 @@ describe('delivery', () => {  it('sends each subscribed kind and nothing else, s
     await drain(t.deliveries)
     receiver.clear()
 
-    const invite = await call(t.app, { method: 'POST', url: '/api/members/invitations', token: owner.token, body: { email: 'new@example.com', role: 'viewer' } })
+    const invite = await call(t.app, {
+      method: 'POST',
+      url: '/api/members/invitations',
+      token: owner.token,
+      body: { email: 'new@example.com', role: 'viewer' },
+    })
     expect(invite.statusCode).toBe(201)
     expect(await drain(t.deliveries)).toBe(3)
 
@@ -49,7 +66,12 @@ describe('delivery', () => {  it('sends each subscribed kind and nothing else, s
     expect(Object.keys(body)).toEqual(['id', 'type', 'createdAt', 'orgId', 'data'])
     expect(body).toMatchObject({ type: 'member.invited', orgId: owner.orgId, createdAt: t.clock.now().toISOString() })
     expect(body.id).toMatch(/^evt_/)
-    expect(body.data.event).toMatchObject({ id: body.id, action: 'member.invited', sequence: expect.any(Number), hash: expect.stringMatching(/^sha256:/) })
+    expect(body.data.event).toMatchObject({
+      id: body.id,
+      action: 'member.invited',
+      sequence: expect.any(Number),
+      hash: expect.stringMatching(/^sha256:/),
+    })
     expect(body.data.object).toMatchObject({ email: 'new@example.com', role: 'viewer' })
 
     const [log] = await deliveries(onlyInvites.id)
@@ -58,7 +80,9 @@ describe('delivery', () => {  it('sends each subscribed kind and nothing else, s
     expect(invited!.headers['webhook-timestamp']).toBe(String(Math.floor(t.clock.now().getTime() / 1000)))
     vi.useFakeTimers({ toFake: ['Date'], now: t.clock.now() })
     try {
-      expect(new Webhook(onlyInvites.signingSecret).verify(invited!.body, invited!.headers as Record<string, string>)).toEqual(body)
+      expect(
+        new Webhook(onlyInvites.signingSecret).verify(invited!.body, invited!.headers as Record<string, string>),
+      ).toEqual(body)
     } finally {
       vi.useRealTimers()
     }
@@ -66,7 +90,20 @@ describe('delivery', () => {  it('sends each subscribed kind and nothing else, s
     expect(byEndpoint(everything.signingSecret).map((d) => d.headers['x-service-event'])).toEqual(['audit.emitted'])
     expect(JSON.parse(byEndpoint(everything.signingSecret)[0]!.body).type).toBe('audit.emitted')
     expect(byEndpoint(wildcard.signingSecret).map((d) => d.headers['x-service-event'])).toEqual(['member.invited'])
-    expect(log).toMatchObject({ status: 'succeeded', attemptCount: 1, attempts: [{ attempt: 1, status: 'succeeded', httpStatus: 200, responseBody: 'ok', trigger: 'scheduled', address: '127.0.0.1' }] })
+    expect(log).toMatchObject({
+      status: 'succeeded',
+      attemptCount: 1,
+      attempts: [
+        {
+          attempt: 1,
+          status: 'succeeded',
+          httpStatus: 200,
+          responseBody: 'ok',
+          trigger: 'scheduled',
+          address: '127.0.0.1',
+        },
+      ],
+    })
     expect(log!.attempts[0]!.latencyMs).toBeGreaterThanOrEqual(0)
   })
 
@@ -117,18 +154,27 @@ describe('delivery', () => {  it('sends each subscribed kind and nothing else, s
     const webhook = await subscribe(['payout.paid'])
     await drain(t.deliveries)
     const rotated = await t.services.webhooks.rotateSecret(ctxOf(owner), webhook.id)
-    const receivedFor = (deliveryId: string) => receiver.received.find((d) => d.headers['x-service-delivery'] === deliveryId)
+    const receivedFor = (deliveryId: string) =>
+      receiver.received.find((d) => d.headers['x-service-delivery'] === deliveryId)
     const first = await sendTest(webhook.id)
     await drain(t.deliveries)
     const during = receivedFor(first.id)
     const values = String(during!.headers['x-service-signature']).split(',')
     expect(values).toHaveLength(2)
-    expect(signatureValid({ ...during!, headers: { 'x-service-signature': values[0] } }, rotated.signingSecret)).toBe(true)
-    expect(signatureValid({ ...during!, headers: { 'x-service-signature': values[1] } }, webhook.signingSecret)).toBe(true)
+    expect(signatureValid({ ...during!, headers: { 'x-service-signature': values[0] } }, rotated.signingSecret)).toBe(
+      true,
+    )
+    expect(signatureValid({ ...during!, headers: { 'x-service-signature': values[1] } }, webhook.signingSecret)).toBe(
+      true,
+    )
     vi.useFakeTimers({ toFake: ['Date'], now: t.clock.now() })
     try {
-      expect(() => new Webhook(webhook.signingSecret).verify(during!.body, during!.headers as Record<string, string>)).not.toThrow()
-      expect(() => new Webhook(rotated.signingSecret).verify(during!.body, during!.headers as Record<string, string>)).not.toThrow()
+      expect(() =>
+        new Webhook(webhook.signingSecret).verify(during!.body, during!.headers as Record<string, string>),
+      ).not.toThrow()
+      expect(() =>
+        new Webhook(rotated.signingSecret).verify(during!.body, during!.headers as Record<string, string>),
+      ).not.toThrow()
     } finally {
       vi.useRealTimers()
     }
@@ -144,7 +190,10 @@ describe('delivery', () => {  it('sends each subscribed kind and nothing else, s
     receiver.clear()
     const delivery = await sendTest(webhook.id)
     await t.deliveries.run()
-    expect(await t.services.webhooks.redeliver(ctxOf(owner), webhook.id, delivery.id)).toMatchObject({ id: delivery.id, status: 'pending' })
+    expect(await t.services.webhooks.redeliver(ctxOf(owner), webhook.id, delivery.id)).toMatchObject({
+      id: delivery.id,
+      status: 'pending',
+    })
     await t.deliveries.run()
     const received = receiver.received.filter((d) => d.headers['x-service-delivery'] === delivery.id)
     expect(received).toHaveLength(2)
@@ -179,8 +228,12 @@ describe('delivery', () => {  it('sends each subscribed kind and nothing else, s
     t.clock.advance(2 * DAY)
     expect(await t.job('webhook-prune').run()).toBeGreaterThan(0)
     expect(await deliveries(webhook.id)).toEqual([])
-    const queued = await t.db.global.selectFrom('webhook_queue').selectAll().where('tenant_org', '=', owner.orgId).where('finished_at', '<', new Date(t.clock.now().getTime() - 30 * DAY)).execute()
+    const queued = await t.db.global
+      .selectFrom('webhook_queue')
+      .selectAll()
+      .where('tenant_org', '=', owner.orgId)
+      .where('finished_at', '<', new Date(t.clock.now().getTime() - 30 * DAY))
+      .execute()
     expect(queued).toEqual([])
   })
-
 })

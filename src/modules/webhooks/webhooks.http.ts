@@ -24,7 +24,8 @@ export interface AttemptOutcome {
 /** A lookup that answers every name with the one address the SSRF guard checked. */
 function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
   return (_hostname, options, callback) => {
-    if (options.all) (callback as (error: null, addresses: { address: string; family: number }[]) => void)(null, [{ address, family }])
+    if (options.all)
+      (callback as (error: null, addresses: { address: string; family: number }[]) => void)(null, [{ address, family }])
     else callback(null, address, family)
   }
 }
@@ -95,12 +96,21 @@ interface Answer {
 function classify(answer: Answer, latencyMs: number): AttemptOutcome {
   const { status, headers } = answer
   const retryAfter = headers['retry-after']
-  const common = { httpStatus: status, latencyMs, responseBody: answer.body, retryAfter: typeof retryAfter === 'string' ? retryAfter : null }
+  const common = {
+    httpStatus: status,
+    latencyMs,
+    responseBody: answer.body,
+    retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
+  }
   if (status >= 200 && status < 300) return { kind: 'success', error: null, ...common }
   if (status === 410) return { kind: 'gone', error: 'the receiver answered 410 Gone', ...common }
   if (status >= 300 && status < 400) {
     const location = headers.location
-    return { kind: 'failure', error: storable(`redirects are not followed (Location: ${typeof location === 'string' ? location : 'none'})`), ...common }
+    return {
+      kind: 'failure',
+      error: storable(`redirects are not followed (Location: ${typeof location === 'string' ? location : 'none'})`),
+      ...common,
+    }
   }
   return { kind: 'failure', error: `the receiver answered ${status}`, ...common }
 }
@@ -149,13 +159,19 @@ export function sendAttempt(input: {
       settle(classify({ status, headers, body }, Math.round(performance.now() - started)))
     }
     const failed = (error: Error & { code?: string }): void => {
-      const late = error instanceof AttemptTimedOut || error.code === 'UND_ERR_HEADERS_TIMEOUT' || error.code === 'UND_ERR_BODY_TIMEOUT' || error.code === 'UND_ERR_CONNECT_TIMEOUT'
+      const late =
+        error instanceof AttemptTimedOut ||
+        error.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+        error.code === 'UND_ERR_BODY_TIMEOUT' ||
+        error.code === 'UND_ERR_CONNECT_TIMEOUT'
       settle({
         kind: 'failure',
         httpStatus: null,
         latencyMs: Math.round(performance.now() - started),
         responseBody: null,
-        error: late ? `no response within ${input.timeoutMs} ms` : storable(`${error.code ?? error.name}: ${error.message}`),
+        error: late
+          ? `no response within ${input.timeoutMs} ms`
+          : storable(`${error.code ?? error.name}: ${error.message}`),
         retryAfter: null,
       })
     }

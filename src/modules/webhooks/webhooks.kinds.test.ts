@@ -13,7 +13,11 @@ afterAll(() => t.close())
 describe('which events an endpoint is sent, and as which kind', () => {
   it('follows deliveredKind exactly (the outbox applies it in SQL), for every subscription and action', async () => {
     const owner = await ownerWithOrg(t.app)
-    const ctx: RequestContext = { orgId: owner.orgId, requestId: 'req_kinds', actor: { userId: owner.userId, kind: 'person', role: 'owner' } }
+    const ctx: RequestContext = {
+      orgId: owner.orgId,
+      requestId: 'req_kinds',
+      actor: { userId: owner.userId, kind: 'person', role: 'owner' },
+    }
     const subscriptions = [
       ['catalog.created'],
       ['creator.created', 'payout.paid'],
@@ -24,13 +28,22 @@ describe('which events an endpoint is sent, and as which kind', () => {
       ['revenue.created'],
     ]
     const endpoints = []
-    for (const events of subscriptions) endpoints.push(await t.services.webhooks.create(ctx, { url: 'http://127.0.0.1:9/hooks', events }))
+    for (const events of subscriptions)
+      endpoints.push(await t.services.webhooks.create(ctx, { url: 'http://127.0.0.1:9/hooks', events }))
     const actions = ['catalog.created', 'creator.created', 'payout.paid', 'webhook.test', 'member.invited']
-    const appended = await t.db.tx(ctx, (tx) => t.services.audit.appendMany(tx, ctx, actions.map((action, i) => ({ action, resource: { type: 'record', id: `rec_${i}` }, data: { i } }))))
+    const appended = await t.db.tx(ctx, (tx) =>
+      t.services.audit.appendMany(
+        tx,
+        ctx,
+        actions.map((action, i) => ({ action, resource: { type: 'record', id: `rec_${i}` }, data: { i } })),
+      ),
+    )
     const run = new Map(appended.map((event) => [event.id, event.action]))
 
     for (const [index, endpoint] of endpoints.entries()) {
-      const deliveries = (await t.services.webhooks.listDeliveries(ctx, endpoint.id, { limit: 100 })).data.filter((delivery) => run.has(delivery.eventId))
+      const deliveries = (await t.services.webhooks.listDeliveries(ctx, endpoint.id, { limit: 100 })).data.filter(
+        (delivery) => run.has(delivery.eventId),
+      )
       const sent = deliveries.map((delivery) => `${run.get(delivery.eventId)} as ${delivery.type}`).sort()
       const expected = actions.flatMap((action) => {
         const kind = deliveredKind(subscriptions[index]!, action)

@@ -9,7 +9,13 @@ import type { AuditLog } from '../audit/audit.service.js'
 import { decodeSecretsKey } from './webhooks.secrets.js'
 import { createWebhookService, type WebhookService } from './webhooks.service.js'
 import { systemLookup, type HostLookup } from './webhooks.ssrf.js'
-import { ATTEMPT_TIMEOUT_MS, createDeliveryJob, createPruneJob, DEFAULT_CONCURRENCY, DEFAULT_RETRY_SCHEDULE } from './webhooks.worker.js'
+import {
+  ATTEMPT_TIMEOUT_MS,
+  createDeliveryJob,
+  createPruneJob,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_RETRY_SCHEDULE,
+} from './webhooks.worker.js'
 
 /** What the outside world looks like to deliveries; tests replace DNS and shorten timeouts. */
 export interface WebhookNetwork {
@@ -44,7 +50,8 @@ export function createWebhooksModule(deps: {
   network?: Partial<WebhookNetwork>
 }): WebhooksModule {
   const { config, db, clock, ids, audit } = deps
-  const secretBox = deps.secretBox ?? createSecretBox(config.secretsKey ? decodeSecretsKey(config.secretsKey) : randomBytes(32))
+  const secretBox =
+    deps.secretBox ?? createSecretBox(config.secretsKey ? decodeSecretsKey(config.secretsKey) : randomBytes(32))
   const lookup = deps.network?.lookup ?? systemLookup
   const schedule = config.webhookRetrySchedule ?? DEFAULT_RETRY_SCHEDULE
   const allowLoopback = config.webhooksAllowLoopback

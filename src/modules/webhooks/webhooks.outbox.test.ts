@@ -24,7 +24,8 @@ afterAll(async () => {
   await t.close()
 })
 afterEach(async () => {
-  for (const webhook of (await t.services.webhooks.list(ctx, { limit: 100 })).data) await t.services.webhooks.remove(ctx, webhook.id)
+  for (const webhook of (await t.services.webhooks.list(ctx, { limit: 100 })).data)
+    await t.services.webhooks.remove(ctx, webhook.id)
   await drain(t.deliveries)
   receiver.clear()
 })
@@ -35,9 +36,14 @@ beforeAll(() => {
 })
 
 const subscribe = (events: string[], url = receiver.url()) => t.services.webhooks.create(ctx, { url, events })
-const deliveries = async (webhookId: string) => (await t.services.webhooks.listDeliveries(ctx, webhookId, { limit: 100 })).data
+const deliveries = async (webhookId: string) =>
+  (await t.services.webhooks.listDeliveries(ctx, webhookId, { limit: 100 })).data
 const audited = async (action: string) => {
-  const [event] = await t.db.tx(ctx, (tx) => t.services.audit.appendMany(tx, ctx, [{ action, resource: { type: 'catalog', id: `cat_${Math.random()}` }, data: { title: action } }]))
+  const [event] = await t.db.tx(ctx, (tx) =>
+    t.services.audit.appendMany(tx, ctx, [
+      { action, resource: { type: 'catalog', id: `cat_${Math.random()}` }, data: { title: action } },
+    ]),
+  )
   return event!
 }
 
@@ -46,7 +52,13 @@ describe('the transactional outbox', () => {
     const webhook = await subscribe(['catalog.created'])
     await expect(
       t.db.tx(ctx, async (tx) => {
-        await t.services.audit.append(tx, ctx, 'catalog.created', { type: 'catalog', id: 'cat_rolled_back' }, { title: 'never' })
+        await t.services.audit.append(
+          tx,
+          ctx,
+          'catalog.created',
+          { type: 'catalog', id: 'cat_rolled_back' },
+          { title: 'never' },
+        )
         throw new Error('the domain write failed')
       }),
     ).rejects.toThrow('the domain write failed')
@@ -57,22 +69,40 @@ describe('the transactional outbox', () => {
     const event = await audited('catalog.created')
     const [delivery] = await deliveries(webhook.id)
     expect(delivery).toMatchObject({ eventId: event.id, status: 'pending' })
-    const queued = await t.db.global.selectFrom('webhook_queue').selectAll().where('delivery_id', '=', delivery!.id).executeTakeFirstOrThrow()
+    const queued = await t.db.global
+      .selectFrom('webhook_queue')
+      .selectAll()
+      .where('delivery_id', '=', delivery!.id)
+      .executeTakeFirstOrThrow()
     expect(queued).toMatchObject({ tenant_org: owner.orgId, due_at: t.clock.now() })
   })
 
   it('queues one delivery per matching event and endpoint for a run appended at once, and none for the others', async () => {
     const catalogOnly = await subscribe(['catalog.created'])
     const everything = await subscribe(['audit.emitted'])
-    const items = ['catalog.created', 'creator.created', 'catalog.created'].map((action, i) => ({ action, resource: { type: 'record', id: `rec_${i}` }, data: { i } }))
+    const items = ['catalog.created', 'creator.created', 'catalog.created'].map((action, i) => ({
+      action,
+      resource: { type: 'record', id: `rec_${i}` },
+      data: { i },
+    }))
     const events = await t.db.tx(ctx, (tx) => t.services.audit.appendMany(tx, ctx, items))
     const run = new Set(events.map((e) => e.id))
-    const byEvent = (list: { eventId: string; type: string }[]) => list.filter((d) => run.has(d.eventId)).map((d) => `${d.eventId} ${d.type}`).sort()
-    expect(byEvent(await deliveries(catalogOnly.id))).toEqual([`${events[0]!.id} catalog.created`, `${events[2]!.id} catalog.created`].sort())
+    const byEvent = (list: { eventId: string; type: string }[]) =>
+      list
+        .filter((d) => run.has(d.eventId))
+        .map((d) => `${d.eventId} ${d.type}`)
+        .sort()
+    expect(byEvent(await deliveries(catalogOnly.id))).toEqual(
+      [`${events[0]!.id} catalog.created`, `${events[2]!.id} catalog.created`].sort(),
+    )
     expect(byEvent(await deliveries(everything.id))).toEqual(events.map((e) => `${e.id} audit.emitted`).sort())
     await drain(t.deliveries)
-    const sent = receiver.received.map((d) => JSON.parse(d.body) as { id: string; type: string }).filter((body) => run.has(body.id))
-    expect(sent.map((body) => `${body.id} ${body.type}`).sort()).toEqual([...byEvent(await deliveries(catalogOnly.id)), ...byEvent(await deliveries(everything.id))].sort())
+    const sent = receiver.received
+      .map((d) => JSON.parse(d.body) as { id: string; type: string })
+      .filter((body) => run.has(body.id))
+    expect(sent.map((body) => `${body.id} ${body.type}`).sort()).toEqual(
+      [...byEvent(await deliveries(catalogOnly.id)), ...byEvent(await deliveries(everything.id))].sort(),
+    )
   })
 
   it('queues nothing while no endpoint of the org can take a delivery (migration 0012), and again once one can', async () => {
@@ -81,7 +111,13 @@ describe('the transactional outbox', () => {
       t.db.read(owner.orgId, async (db) => {
         const written = await db.selectFrom('webhook_deliveries').select('id').where('event_id', '=', eventId).execute()
         const ids = written.map((delivery) => delivery.id)
-        const queued = ids.length ? await t.db.global.selectFrom('webhook_queue').select('delivery_id').where('delivery_id', 'in', ids).execute() : []
+        const queued = ids.length
+          ? await t.db.global
+              .selectFrom('webhook_queue')
+              .select('delivery_id')
+              .where('delivery_id', 'in', ids)
+              .execute()
+          : []
         expect(queued).toHaveLength(ids.length)
         return ids.length
       })
@@ -100,7 +136,9 @@ describe('the transactional outbox', () => {
   })
 
   it('queues from the run it is handed, planned once (migration 0008): exactly the rules’ deliveries for a mixed run', async () => {
-    const settings = await sql<{ proconfig: string[] | null }>`select proconfig from pg_proc where proname = ${'queue_webhook_deliveries'}`.execute(t.db.global)
+    const settings = await sql<{
+      proconfig: string[] | null
+    }>`select proconfig from pg_proc where proname = ${'queue_webhook_deliveries'}`.execute(t.db.global)
     expect(settings.rows).toEqual([{ proconfig: ['plan_cache_mode=force_generic_plan'] }])
     // The generic plan queues exactly what the rules say, for a run of several events at once.
     const webhook = await subscribe(['catalog.created'])
@@ -111,7 +149,10 @@ describe('the transactional outbox', () => {
         { action: 'catalog.created', resource: { type: 'catalog', id: 'cat_generic_2' }, data: { title: 'three' } },
       ]),
     )
-    expect((await deliveries(webhook.id)).map((delivery) => delivery.type).sort()).toEqual(['catalog.created', 'catalog.created'])
+    expect((await deliveries(webhook.id)).map((delivery) => delivery.type).sort()).toEqual([
+      'catalog.created',
+      'catalog.created',
+    ])
   })
 
   it('delivers every event to a receiver that was down for a while, once it is back', async () => {
@@ -153,9 +194,21 @@ describe('workers', () => {
         response.end('ok')
       }, 20)
     })
-    const second = createDeliveryJob({ db: t.db, clock: t.clock, audit: t.services.audit, box: t.secretBox, allowLoopback: true, lookup: t.dns.lookup, schedule: [0, 5], jitter: 0, timeoutMs: 2000, batchSize: 5 })
+    const second = createDeliveryJob({
+      db: t.db,
+      clock: t.clock,
+      audit: t.services.audit,
+      box: t.secretBox,
+      allowLoopback: true,
+      lookup: t.dns.lookup,
+      schedule: [0, 5],
+      jitter: 0,
+      timeoutMs: 2000,
+      batchSize: 5,
+    })
     try {
-      for (let round = 0; round < 10; round += 1) await Promise.all([t.deliveries.run(), second.run(), t.deliveries.run(), second.run()])
+      for (let round = 0; round < 10; round += 1)
+        await Promise.all([t.deliveries.run(), second.run(), t.deliveries.run(), second.run()])
     } finally {
       receiver.setFallback((_request, response) => response.end('ok'))
     }
@@ -210,7 +263,11 @@ describe('SSRF at delivery time', () => {
       await audited('catalog.created')
       await drain(t.deliveries)
       const [delivery] = await deliveries(webhook.id)
-      expect(delivery).toMatchObject({ status: 'blocked', lastError: 'blocked: rebind.example resolves to 127.0.0.1, a loopback address', nextAttemptAt: null })
+      expect(delivery).toMatchObject({
+        status: 'blocked',
+        lastError: 'blocked: rebind.example resolves to 127.0.0.1, a loopback address',
+        nextAttemptAt: null,
+      })
       expect(delivery!.attempts).toMatchObject([{ status: 'blocked', httpStatus: null, address: null }])
       expect(listener.connections).toBe(0)
     } finally {
@@ -221,7 +278,22 @@ describe('SSRF at delivery time', () => {
   it('blocks each special address a name can resolve to', async () => {
     const listener = await Receiver.start()
     try {
-      const vectors = ['127.0.0.1', '127.0.0.2', '0.0.0.0', '10.0.0.1', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '64:ff9b::a00:1', '2002:c0a8:1::1']
+      const vectors = [
+        '127.0.0.1',
+        '127.0.0.2',
+        '0.0.0.0',
+        '10.0.0.1',
+        '172.16.0.1',
+        '192.168.1.1',
+        '169.254.169.254',
+        '100.64.0.1',
+        '::1',
+        'fe80::1',
+        'fd00::1',
+        '::ffff:127.0.0.1',
+        '64:ff9b::a00:1',
+        '2002:c0a8:1::1',
+      ]
       for (const [i, address] of vectors.entries()) {
         t.dns.set(`v${i}.example`, '93.184.216.34')
         const webhook = await subscribe(['catalog.created'], `https://v${i}.example:${listener.port}/`)
@@ -258,7 +330,10 @@ describe('SSRF at delivery time', () => {
     const webhook = await subscribe(['catalog.created'], `http://localhost:${receiver.port}/local`)
     await audited('catalog.created')
     await drain(t.deliveries)
-    expect((await deliveries(webhook.id))[0]).toMatchObject({ status: 'succeeded', attempts: [{ address: '127.0.0.1' }] })
+    expect((await deliveries(webhook.id))[0]).toMatchObject({
+      status: 'succeeded',
+      attempts: [{ address: '127.0.0.1' }],
+    })
   })
 })
 
@@ -271,14 +346,22 @@ if (onPostgres) {
     it('commits both, the write first, without a deadlock', async () => {
       const webhook = await subscribe(['catalog.created'])
       const observer = await LockObserver.open()
-      const chain = await holdTransaction(t.db, owner.orgId, (tx) => sql`select sequence from org_event_heads where org_id = ${owner.orgId} for update`.execute(tx))
+      const chain = await holdTransaction(t.db, owner.orgId, (tx) =>
+        sql`select sequence from org_event_heads where org_id = ${owner.orgId} for update`.execute(tx),
+      )
       let write: Promise<unknown> | undefined
       let change: Promise<unknown> | undefined
       try {
         write = audited('catalog.created')
-        await eventually(async () => (await observer.blockedBy(chain.pid)) === 1, 'the write waiting for the chain', { everyMs: 5 })
+        await eventually(async () => (await observer.blockedBy(chain.pid)) === 1, 'the write waiting for the chain', {
+          everyMs: 5,
+        })
         change = t.services.webhooks.disable(ctx, webhook.id)
-        await eventually(async () => (await observer.blockedBy(chain.pid)) === 2, 'the change waiting for the chain behind it', { everyMs: 5 })
+        await eventually(
+          async () => (await observer.blockedBy(chain.pid)) === 2,
+          'the change waiting for the chain behind it',
+          { everyMs: 5 },
+        )
       } finally {
         chain.release()
         await chain.done

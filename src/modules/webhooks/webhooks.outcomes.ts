@@ -2,7 +2,15 @@ import type { Database, Tx } from '../../db/database.js'
 import { DAY, SECOND, type Clock } from '../../platform/clock.js'
 import type { AuditLog } from '../audit/audit.service.js'
 import type { Claim } from './webhooks.claims.js'
-import { durableCommit, lockClaimed, writeOutcomes, writeSuccesses, type DeliveryWrite, type LockedDelivery, type OutcomeWrites } from './webhooks.recording.js'
+import {
+  durableCommit,
+  lockClaimed,
+  writeOutcomes,
+  writeSuccesses,
+  type DeliveryWrite,
+  type LockedDelivery,
+  type OutcomeWrites,
+} from './webhooks.recording.js'
 import type { AttemptOutcome } from './webhooks.http.js'
 import { presentWebhook } from './webhooks.repo.js'
 import type { AttemptStatus } from './webhooks.tables.js'
@@ -28,7 +36,9 @@ export interface AttemptResult {
 }
 
 /** A claim's end: an attempt to record, or a delivery that can no longer be sent (`endpointId` null: no delivery was found). */
-export type Outcome = { claim: Claim; endpointId: string | null } & ({ attempt: AttemptResult; abandoned?: undefined } | { attempt?: undefined; abandoned: string })
+export type Outcome = { claim: Claim; endpointId: string | null } & (
+  { attempt: AttemptResult; abandoned?: undefined } | { attempt?: undefined; abandoned: string }
+)
 
 export interface RetryRules {
   schedule: readonly number[]
@@ -53,8 +63,28 @@ function nextDelayMs(rules: RetryRules, index: number, retryAfter: string | null
 }
 
 function stateOf(row: LockedDelivery): DeliveryWrite {
-  const { id, status, attempt_count, retry_index, redelivery_requested, next_attempt_at, last_http_status, last_error, finished_at } = row
-  return { id, status, attempt_count, retry_index, redelivery_requested, next_attempt_at, last_http_status, last_error, finished_at }
+  const {
+    id,
+    status,
+    attempt_count,
+    retry_index,
+    redelivery_requested,
+    next_attempt_at,
+    last_http_status,
+    last_error,
+    finished_at,
+  } = row
+  return {
+    id,
+    status,
+    attempt_count,
+    retry_index,
+    redelivery_requested,
+    next_attempt_at,
+    last_http_status,
+    last_error,
+    finished_at,
+  }
 }
 
 export interface OutcomePlan {
@@ -70,9 +100,17 @@ export interface OutcomePlan {
  * else retries on the schedule (Retry-After honoured) until it runs out; an endpoint
  * answering 410, or failing for 5 days, is disabled; any success ends its failure streak.
  */
-export function planOutcomes(rows: readonly LockedDelivery[], outcomes: readonly Outcome[], now: Date, rules: RetryRules): OutcomePlan {
+export function planOutcomes(
+  rows: readonly LockedDelivery[],
+  outcomes: readonly Outcome[],
+  now: Date,
+  rules: RetryRules,
+): OutcomePlan {
   const locked = new Map(rows.map((row) => [row.id, row]))
-  const endpoints = new Map<string, { initial: Date | null; failingSince: Date | null; status: LockedDelivery['endpoint_status'] }>()
+  const endpoints = new Map<
+    string,
+    { initial: Date | null; failingSince: Date | null; status: LockedDelivery['endpoint_status'] }
+  >()
   const writes: OutcomeWrites = { attempts: [], deliveries: [], endpoints: [], queue: [] }
   const disables: OutcomePlan['disables'] = []
 
@@ -80,13 +118,21 @@ export function planOutcomes(rows: readonly LockedDelivery[], outcomes: readonly
     const row = locked.get(claim.deliveryId)
     if (!row) {
       // No delivery behind the queue entry: it is finished, if it is still ours (the write checks the token).
-      if (attempt === undefined) writes.queue.push({ delivery_id: claim.deliveryId, lease_token: claim.token, due_at: null, finished_at: now })
+      if (attempt === undefined)
+        writes.queue.push({ delivery_id: claim.deliveryId, lease_token: claim.token, due_at: null, finished_at: now })
       continue
     }
     const owned = row.lease_token === claim.token
     if (attempt === undefined) {
       if (!owned) continue
-      if (row.status === 'pending') writes.deliveries.push({ ...stateOf(row), status: 'failed', last_error: abandoned, next_attempt_at: null, finished_at: now })
+      if (row.status === 'pending')
+        writes.deliveries.push({
+          ...stateOf(row),
+          status: 'failed',
+          last_error: abandoned,
+          next_attempt_at: null,
+          finished_at: now,
+        })
       writes.queue.push({ delivery_id: row.id, lease_token: claim.token, due_at: null, finished_at: now })
       continue
     }
@@ -110,7 +156,12 @@ export function planOutcomes(rows: readonly LockedDelivery[], outcomes: readonly
       writes.deliveries.push({ ...stateOf(row), attempt_count: attemptNo })
       continue
     }
-    const common = { attempt_count: attemptNo, last_http_status: attempt.httpStatus, last_error: attempt.error, redelivery_requested: false }
+    const common = {
+      attempt_count: attemptNo,
+      last_http_status: attempt.httpStatus,
+      last_error: attempt.error,
+      redelivery_requested: false,
+    }
 
     let endpoint = endpoints.get(row.endpoint_id)
     if (!endpoint) {
@@ -123,7 +174,8 @@ export function planOutcomes(rows: readonly LockedDelivery[], outcomes: readonly
     } else {
       const failingSince = endpoint.failingSince ?? attempt.startedAt
       if (attempt.outcome === 'gone') disableReason = 'the receiver answered 410 Gone'
-      else if (now.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) disableReason = 'every delivery failed for 5 days'
+      else if (now.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS)
+        disableReason = 'every delivery failed for 5 days'
       endpoint.failingSince = failingSince
       if (disableReason && endpoint.status === 'enabled') {
         endpoint.status = 'disabled'
@@ -133,14 +185,34 @@ export function planOutcomes(rows: readonly LockedDelivery[], outcomes: readonly
 
     const nextIndex = row.retry_index + 1
     const final = attempt.outcome !== 'failure' || disableReason !== null || nextIndex >= rules.schedule.length
-    const status = attempt.outcome === 'success' ? 'succeeded' : attempt.outcome === 'blocked' ? 'blocked' : final ? 'failed' : 'pending'
+    const status =
+      attempt.outcome === 'success'
+        ? 'succeeded'
+        : attempt.outcome === 'blocked'
+          ? 'blocked'
+          : final
+            ? 'failed'
+            : 'pending'
     const nextAt = final ? null : new Date(now.getTime() + nextDelayMs(rules, nextIndex, attempt.retryAfter, now))
-    writes.deliveries.push({ ...common, id: row.id, status, retry_index: final ? row.retry_index : nextIndex, next_attempt_at: nextAt, finished_at: final ? now : null })
-    writes.queue.push({ delivery_id: row.id, lease_token: claim.token, due_at: nextAt, finished_at: final ? now : null })
+    writes.deliveries.push({
+      ...common,
+      id: row.id,
+      status,
+      retry_index: final ? row.retry_index : nextIndex,
+      next_attempt_at: nextAt,
+      finished_at: final ? now : null,
+    })
+    writes.queue.push({
+      delivery_id: row.id,
+      lease_token: claim.token,
+      due_at: nextAt,
+      finished_at: final ? now : null,
+    })
   }
 
   for (const [id, endpoint] of endpoints) {
-    if (endpoint.failingSince?.getTime() !== endpoint.initial?.getTime()) writes.endpoints.push({ id, failing_since: endpoint.failingSince })
+    if (endpoint.failingSince?.getTime() !== endpoint.initial?.getTime())
+      writes.endpoints.push({ id, failing_since: endpoint.failingSince })
   }
   return { writes, disables }
 }
@@ -150,7 +222,9 @@ export interface OutcomeRecorder {
   record(outcomes: readonly Outcome[]): Promise<void>
 }
 
-export function createOutcomeRecorder(deps: { db: Database; clock: Clock; audit: AuditLog } & RetryRules): OutcomeRecorder {
+export function createOutcomeRecorder(
+  deps: { db: Database; clock: Clock; audit: AuditLog } & RetryRules,
+): OutcomeRecorder {
   const { db, clock, audit } = deps
 
   /** Disables an endpoint on the system's behalf and tells the org (webhook.disabled). */
@@ -162,8 +236,18 @@ export function createOutcomeRecorder(deps: { db: Database; clock: Clock; audit:
       .where('id', '=', endpointId)
       .returningAll()
       .executeTakeFirstOrThrow()
-    const org = await tx.selectFrom('orgs').select('system_user_id').where('org_id', '=', orgId).executeTakeFirstOrThrow()
-    await audit.append(tx, { orgId, actor: { userId: org.system_user_id } }, 'webhook.disabled', { type: 'webhook', id: endpointId }, presentWebhook(updated))
+    const org = await tx
+      .selectFrom('orgs')
+      .select('system_user_id')
+      .where('org_id', '=', orgId)
+      .executeTakeFirstOrThrow()
+    await audit.append(
+      tx,
+      { orgId, actor: { userId: org.system_user_id } },
+      'webhook.disabled',
+      { type: 'webhook', id: endpointId },
+      presentWebhook(updated),
+    )
   }
 
   async function recordOrg(orgId: string, batch: readonly Outcome[]): Promise<void> {
@@ -187,7 +271,12 @@ export function createOutcomeRecorder(deps: { db: Database; clock: Clock; audit:
     }
     await db.tx({ orgId }, async (tx) => {
       const endpointIds = outcomes.flatMap((outcome) => (outcome.endpointId === null ? [] : [outcome.endpointId]))
-      const rows = await lockClaimed(tx, orgId, outcomes.map((outcome) => outcome.claim.deliveryId), endpointIds)
+      const rows = await lockClaimed(
+        tx,
+        orgId,
+        outcomes.map((outcome) => outcome.claim.deliveryId),
+        endpointIds,
+      )
       const now = clock.now()
       const { writes, disables } = planOutcomes(rows, outcomes, now, deps)
       if (writes.attempts.length + writes.deliveries.length + writes.queue.length === 0) return
@@ -220,7 +309,8 @@ export function createOutcomeRecorder(deps: { db: Database; clock: Clock; audit:
         for (const [orgId, list] of byOrg) await recordOrg(orgId, list).catch((error: unknown) => failures.push(error))
         rest = later
       }
-      if (failures.length > 0) throw new AggregateError(failures, `recording failed for ${failures.length} org batch(es)`)
+      if (failures.length > 0)
+        throw new AggregateError(failures, `recording failed for ${failures.length} org batch(es)`)
     },
   }
 }

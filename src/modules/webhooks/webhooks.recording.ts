@@ -16,7 +16,16 @@ type EndpointColumns = WebhookTables['webhook_endpoints']
 /** A delivery's state as recording an outcome needs it, with its queue lease and endpoint. */
 export type LockedDelivery = Pick<
   DeliveryColumns,
-  'id' | 'endpoint_id' | 'status' | 'attempt_count' | 'retry_index' | 'redelivery_requested' | 'next_attempt_at' | 'last_http_status' | 'last_error' | 'finished_at'
+  | 'id'
+  | 'endpoint_id'
+  | 'status'
+  | 'attempt_count'
+  | 'retry_index'
+  | 'redelivery_requested'
+  | 'next_attempt_at'
+  | 'last_http_status'
+  | 'last_error'
+  | 'finished_at'
 > &
   Pick<WebhookTables['webhook_queue'], 'lease_token'> &
   Pick<EndpointColumns, 'failing_since'> & { endpoint_status: EndpointColumns['status'] }
@@ -27,7 +36,12 @@ export type LockedDelivery = Pick<
  * reads what recording needs. No key changes, so outbox inserts referencing an endpoint
  * are not blocked. `endpointIds` are the endpoints of `ids` (a delivery's never changes).
  */
-export async function lockClaimed(tx: Tx, orgId: string, ids: readonly string[], endpointIds: readonly string[]): Promise<LockedDelivery[]> {
+export async function lockClaimed(
+  tx: Tx,
+  orgId: string,
+  ids: readonly string[],
+  endpointIds: readonly string[],
+): Promise<LockedDelivery[]> {
   const result = await sql<LockedDelivery>`
     with ${relaxedCommit}, e as materialized (
       select e.* from unnest(${[...new Set(endpointIds)].sort()}::text[]) as x (id)
@@ -55,7 +69,15 @@ export type AttemptWrite = Omit<WebhookTables['webhook_attempts'], 'org_id'>
 /** A delivery's new state (every column a recording may change; updated_at is the recording's time). */
 export type DeliveryWrite = Pick<
   LockedDelivery,
-  'id' | 'status' | 'attempt_count' | 'retry_index' | 'redelivery_requested' | 'next_attempt_at' | 'last_http_status' | 'last_error' | 'finished_at'
+  | 'id'
+  | 'status'
+  | 'attempt_count'
+  | 'retry_index'
+  | 'redelivery_requested'
+  | 'next_attempt_at'
+  | 'last_http_status'
+  | 'last_error'
+  | 'finished_at'
 >
 
 export interface OutcomeWrites {
@@ -134,7 +156,12 @@ export interface SuccessWrite {
  * can touch the delivery, and that moves nothing but attempt_count, which the update reads
  * as it locks the row.
  */
-export async function writeSuccesses(tx: Tx, orgId: string, now: Date, successes: readonly SuccessWrite[]): Promise<Set<string>> {
+export async function writeSuccesses(
+  tx: Tx,
+  orgId: string,
+  now: Date,
+  successes: readonly SuccessWrite[],
+): Promise<Set<string>> {
   const ids = successes.map((s) => s.delivery_id)
   const result = await sql<{ delivery_id: string }>`
     with ${relaxedCommit}, input as materialized (

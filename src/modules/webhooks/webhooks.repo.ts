@@ -83,7 +83,12 @@ export interface DeliveryInput {
 const DELIVERY_CHUNK = 500
 
 /** The delivery rows (pending, due after the schedule's first delay) for a run of events. */
-function deliveryRows(input: { ids: IdGenerator; deliveries: readonly DeliveryInput[]; now: Date; firstDelaySeconds: number }): DeliveryRow[] {
+function deliveryRows(input: {
+  ids: IdGenerator
+  deliveries: readonly DeliveryInput[]
+  now: Date
+  firstDelaySeconds: number
+}): DeliveryRow[] {
   const due = new Date(input.now.getTime() + input.firstDelaySeconds * 1000)
   return input.deliveries.map(({ event, endpointId, kind }) => ({
     org_id: event.orgId,
@@ -111,7 +116,11 @@ function deliveryWrites(tx: Tx, rows: readonly DeliveryRow[]): Compilable[] {
   for (let start = 0; start < rows.length; start += DELIVERY_CHUNK) {
     const chunk = rows.slice(start, start + DELIVERY_CHUNK)
     writes.push(tx.insertInto('webhook_deliveries').values(chunk))
-    writes.push(tx.insertInto('webhook_queue').values(chunk.map((row) => ({ delivery_id: row.id, tenant_org: row.org_id, due_at: row.next_attempt_at }))))
+    writes.push(
+      tx
+        .insertInto('webhook_queue')
+        .values(chunk.map((row) => ({ delivery_id: row.id, tenant_org: row.org_id, due_at: row.next_attempt_at }))),
+    )
   }
   return writes
 }
@@ -131,11 +140,20 @@ export async function insertDelivery(
   tx: Tx,
   input: { ids: IdGenerator; event: OrgEvent; endpointId: string; kind: string; now: Date; firstDelaySeconds: number },
 ): Promise<DeliveryRow> {
-  const [row] = await insertDeliveries(tx, { ids: input.ids, deliveries: [{ event: input.event, endpointId: input.endpointId, kind: input.kind }], now: input.now, firstDelaySeconds: input.firstDelaySeconds })
+  const [row] = await insertDeliveries(tx, {
+    ids: input.ids,
+    deliveries: [{ event: input.event, endpointId: input.endpointId, kind: input.kind }],
+    now: input.now,
+    firstDelaySeconds: input.firstDelaySeconds,
+  })
   return row!
 }
 
-export async function attemptsOf(reader: Reader | Tx, orgId: string, deliveryIds: readonly string[]): Promise<AttemptRow[]> {
+export async function attemptsOf(
+  reader: Reader | Tx,
+  orgId: string,
+  deliveryIds: readonly string[],
+): Promise<AttemptRow[]> {
   if (deliveryIds.length === 0) return []
   return reader
     .selectFrom('webhook_attempts')

@@ -16,9 +16,14 @@ beforeAll(() => {
 // Through the service: these tests move the clock by days, past any session's life.
 const subscribe = (events: string[], url = receiver.url()) => t.services.webhooks.create(ctxOf(owner), { url, events })
 
-const ctxOf = (account: OrgAccount): RequestContext => ({ orgId: account.orgId, requestId: 'req_test', actor: { userId: account.userId, kind: 'person', role: 'owner' } })
+const ctxOf = (account: OrgAccount): RequestContext => ({
+  orgId: account.orgId,
+  requestId: 'req_test',
+  actor: { userId: account.userId, kind: 'person', role: 'owner' },
+})
 const sendTest = (webhookId: string) => t.services.webhooks.test(ctxOf(owner), webhookId)
-const deliveries = async (webhookId: string) => (await t.services.webhooks.listDeliveries(ctxOf(owner), webhookId, { limit: 100 })).data
+const deliveries = async (webhookId: string) =>
+  (await t.services.webhooks.listDeliveries(ctxOf(owner), webhookId, { limit: 100 })).data
 const endpoint = (webhookId: string) => t.services.webhooks.get(ctxOf(owner), webhookId)
 
 describe('retries and disabling', () => {
@@ -29,7 +34,11 @@ describe('retries and disabling', () => {
     receiver.answer(500, 500)
     const delivery = await sendTest(webhook.id)
     expect(await t.deliveries.run()).toBe(1)
-    expect((await deliveries(webhook.id))[0]).toMatchObject({ status: 'pending', attemptCount: 1, nextAttemptAt: new Date(t.clock.now().getTime() + 5 * SECOND).toISOString() })
+    expect((await deliveries(webhook.id))[0]).toMatchObject({
+      status: 'pending',
+      attemptCount: 1,
+      nextAttemptAt: new Date(t.clock.now().getTime() + 5 * SECOND).toISOString(),
+    })
     expect(await t.deliveries.run()).toBe(0)
     t.clock.advance(5 * SECOND)
     expect(await t.deliveries.run()).toBe(1)
@@ -37,7 +46,11 @@ describe('retries and disabling', () => {
     expect(await t.deliveries.run()).toBe(0)
     t.clock.advance(1)
     expect(await t.deliveries.run()).toBe(1)
-    expect(receiver.received.map((d) => d.headers['x-service-delivery'])).toEqual([delivery.id, delivery.id, delivery.id])
+    expect(receiver.received.map((d) => d.headers['x-service-delivery'])).toEqual([
+      delivery.id,
+      delivery.id,
+      delivery.id,
+    ])
     const [log] = await deliveries(webhook.id)
     expect(log).toMatchObject({ status: 'succeeded', attemptCount: 3, nextAttemptAt: null })
     expect(log!.attempts.map((a) => [a.status, a.httpStatus, a.responseBody])).toEqual([
@@ -62,7 +75,11 @@ describe('retries and disabling', () => {
       }
       t.clock.advance(DAY)
       expect(await t.deliveries.run()).toBe(0)
-      expect((await deliveries(webhook.id))[0]).toMatchObject({ status: 'failed', attemptCount: 10, nextAttemptAt: null })
+      expect((await deliveries(webhook.id))[0]).toMatchObject({
+        status: 'failed',
+        attemptCount: 10,
+        nextAttemptAt: null,
+      })
       expect((await endpoint(webhook.id)).status).toBe('enabled')
     } finally {
       receiver.setFallback((_request, response) => response.end('ok'))
@@ -78,7 +95,9 @@ describe('retries and disabling', () => {
     receiver.answer({ status: 503, headers: { 'retry-after': '120' } })
     await sendTest(webhook.id)
     await t.deliveries.run()
-    expect((await deliveries(webhook.id))[0]!.nextAttemptAt).toBe(new Date(t.clock.now().getTime() + 120 * SECOND).toISOString())
+    expect((await deliveries(webhook.id))[0]!.nextAttemptAt).toBe(
+      new Date(t.clock.now().getTime() + 120 * SECOND).toISOString(),
+    )
     t.clock.advance(119 * SECOND)
     expect(await t.deliveries.run()).toBe(0)
     t.clock.advance(SECOND)
@@ -92,10 +111,20 @@ describe('retries and disabling', () => {
     receiver.answer(410)
     await sendTest(webhook.id)
     await t.deliveries.run()
-    expect(await endpoint(webhook.id)).toMatchObject({ status: 'disabled', disabledReason: 'the receiver answered 410 Gone' })
+    expect(await endpoint(webhook.id)).toMatchObject({
+      status: 'disabled',
+      disabledReason: 'the receiver answered 410 Gone',
+    })
     expect((await deliveries(webhook.id))[0]!.status).toBe('failed')
     const events = await t.db.read(owner.orgId, (db) =>
-      db.selectFrom('org_events').innerJoin('users', 'users.id', 'org_events.user_id').select(['action', 'resource_id', 'users.kind']).where('org_id', '=', owner.orgId).orderBy('sequence', 'desc').limit(1).execute(),
+      db
+        .selectFrom('org_events')
+        .innerJoin('users', 'users.id', 'org_events.user_id')
+        .select(['action', 'resource_id', 'users.kind'])
+        .where('org_id', '=', owner.orgId)
+        .orderBy('sequence', 'desc')
+        .limit(1)
+        .execute(),
     )
     expect(events[0]).toEqual({ action: 'webhook.disabled', resource_id: webhook.id, kind: 'system' })
   })
@@ -117,8 +146,19 @@ describe('retries and disabling', () => {
       expect(disabledAt! - start).toBeGreaterThanOrEqual(5 * DAY)
       expect(disabledAt! - start).toBeLessThanOrEqual(5 * DAY + 12 * HOUR)
       expect((await endpoint(webhook.id)).disabledReason).toBe('every delivery failed for 5 days')
-      const last = await t.db.read(owner.orgId, (db) => db.selectFrom('org_events').select(['action', 'data']).where('org_id', '=', owner.orgId).orderBy('sequence', 'desc').limit(1).executeTakeFirstOrThrow())
-      expect({ ...last, data: JSON.parse(last.data) as unknown }).toMatchObject({ action: 'webhook.disabled', data: { id: webhook.id, status: 'disabled' } })
+      const last = await t.db.read(owner.orgId, (db) =>
+        db
+          .selectFrom('org_events')
+          .select(['action', 'data'])
+          .where('org_id', '=', owner.orgId)
+          .orderBy('sequence', 'desc')
+          .limit(1)
+          .executeTakeFirstOrThrow(),
+      )
+      expect({ ...last, data: JSON.parse(last.data) as unknown }).toMatchObject({
+        action: 'webhook.disabled',
+        data: { id: webhook.id, status: 'disabled' },
+      })
       // What was still queued is not sent to a disabled endpoint.
       receiver.clear()
       t.clock.advance(DAY)
@@ -145,5 +185,4 @@ describe('retries and disabling', () => {
     await t.deliveries.run()
     expect((await endpoint(webhook.id)).status).toBe('enabled')
   })
-
 })

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HOUR, SECOND } from '../../platform/clock.js'
 import { idPattern } from '../../platform/ids.js'
-import { call, eventCount, expectProblem, memberWithRole, ownerWithOrg, type OrgAccount } from '../../../test/helpers.js'
+import {
+  call,
+  eventCount,
+  expectProblem,
+  memberWithRole,
+  ownerWithOrg,
+  type OrgAccount,
+} from '../../../test/helpers.js'
 import { buildWebhookTestApp, drain, Receiver, type WebhookTestApp } from '../../../test/webhook-helpers.js'
 import { WEBHOOK_KINDS } from './webhooks.kinds.js'
 
@@ -32,7 +39,15 @@ async function newWebhook(account: OrgAccount = owner, events: string[] = ['payo
 }
 
 const lastEvent = async (orgId: string) =>
-  t.db.read(orgId, (db) => db.selectFrom('org_events').selectAll().where('org_id', '=', orgId).orderBy('sequence', 'desc').limit(1).executeTakeFirstOrThrow())
+  t.db.read(orgId, (db) =>
+    db
+      .selectFrom('org_events')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .orderBy('sequence', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow(),
+  )
 
 describe('POST /api/webhooks', () => {
   it('registers an endpoint, shows the whsec_ secret once and stores it only encrypted', async () => {
@@ -52,7 +67,14 @@ describe('POST /api/webhooks', () => {
     expect(webhook.id).toMatch(new RegExp(idPattern('whk')))
     expect(webhook.signingSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
 
-    const row = await t.db.read(owner.orgId, (db) => db.selectFrom('webhook_endpoints').selectAll().where('org_id', '=', owner.orgId).where('id', '=', webhook.id).executeTakeFirstOrThrow())
+    const row = await t.db.read(owner.orgId, (db) =>
+      db
+        .selectFrom('webhook_endpoints')
+        .selectAll()
+        .where('org_id', '=', owner.orgId)
+        .where('id', '=', webhook.id)
+        .executeTakeFirstOrThrow(),
+    )
     expect(JSON.stringify(row)).not.toContain(webhook.signingSecret.slice(6))
     expect(t.services.webhooks).toBeDefined()
     const fetched = await call(t.app, { url: `/api/webhooks/${webhook.id}`, token: owner.token })
@@ -60,7 +82,12 @@ describe('POST /api/webhooks', () => {
 
     expect(await eventCount(t.db, owner.orgId)).toBe(before + 1)
     const event = await lastEvent(owner.orgId)
-    expect(event).toMatchObject({ action: 'webhook.created', resource_type: 'webhook', resource_id: webhook.id, user_id: owner.userId })
+    expect(event).toMatchObject({
+      action: 'webhook.created',
+      resource_type: 'webhook',
+      resource_id: webhook.id,
+      user_id: owner.userId,
+    })
     expect(JSON.stringify(event.data)).not.toContain('whsec_')
   })
 
@@ -83,7 +110,11 @@ describe('POST /api/webhooks', () => {
     const internal = await create(owner, { url: 'https://internal.example.com/hook', events: ['*'] })
     expectProblem(internal, 400, 'parameter_invalid')
     expect(internal.json().detail).toMatch(/internal\.example\.com resolves to 10\.1\.2\.3, a private address/)
-    expectProblem(await create(owner, { url: 'http://hooks.example.com/oeuvre', events: ['*'] }), 400, 'parameter_invalid')
+    expectProblem(
+      await create(owner, { url: 'http://hooks.example.com/oeuvre', events: ['*'] }),
+      400,
+      'parameter_invalid',
+    )
     expect(await eventCount(t.db, owner.orgId)).toBe(before)
   })
 
@@ -97,7 +128,11 @@ describe('POST /api/webhooks', () => {
     expect(signingSecret).toMatch(/^whsec_/)
     expect(second.json()).toEqual(record)
     expect(await eventCount(t.db, owner.orgId)).toBe(before + 1)
-    const stored = await t.db.global.selectFrom('idempotency_keys').select('response_body').where('key', '=', 'hook-1').execute()
+    const stored = await t.db.global
+      .selectFrom('idempotency_keys')
+      .select('response_body')
+      .where('key', '=', 'hook-1')
+      .execute()
     expect(stored).toHaveLength(1)
     expect(stored[0]!.response_body).not.toContain(signingSecret)
   })
@@ -115,7 +150,10 @@ describe('GET /api/webhooks and /api/webhooks/:id', () => {
     expect(page1.statusCode).toBe(200)
     expect(page1.json().data.map((w: { id: string }) => w.id)).toEqual([made[2], made[1]])
     expect(page1.json().pagination.hasMore).toBe(true)
-    const page2 = await call(t.app, { url: `/api/webhooks?limit=2&cursor=${page1.json().pagination.cursor}`, token: org.token })
+    const page2 = await call(t.app, {
+      url: `/api/webhooks?limit=2&cursor=${page1.json().pagination.cursor}`,
+      token: org.token,
+    })
     expect(page2.json()).toMatchObject({ data: [{ id: made[0] }], pagination: { hasMore: false, cursor: null } })
     expectProblem(await call(t.app, { url: '/api/webhooks?limit=0', token: org.token }), 400, 'parameter_invalid')
     expectProblem(await call(t.app, { url: '/api/webhooks?cursor=garbage', token: org.token }), 400, 'invalid_cursor')
@@ -126,7 +164,11 @@ describe('GET /api/webhooks and /api/webhooks/:id', () => {
     const fetched = await call(t.app, { url: `/api/webhooks/${webhook.id}`, token: viewer.token })
     expect(fetched.statusCode).toBe(200)
     expect(fetched.json()).toMatchObject({ id: webhook.id, url: HOOK_URL })
-    expectProblem(await call(t.app, { url: `/api/webhooks/${webhook.id}`, token: stranger.token }), 404, 'resource_missing')
+    expectProblem(
+      await call(t.app, { url: `/api/webhooks/${webhook.id}`, token: stranger.token }),
+      404,
+      'resource_missing',
+    )
     expectProblem(await call(t.app, { url: '/api/webhooks/whk_nope', token: owner.token }), 404, 'resource_missing')
     const list = await call(t.app, { url: '/api/webhooks?limit=100', token: stranger.token })
     expect(list.json().data.map((w: { id: string }) => w.id)).not.toContain(webhook.id)
@@ -137,7 +179,11 @@ describe('state changes', () => {
   it('disables and enables, each an org event; repeating one changes nothing', async () => {
     const webhook = await newWebhook()
     const before = await eventCount(t.db, owner.orgId)
-    const disabled = await call(t.app, { method: 'POST', url: `/api/webhooks/${webhook.id}/disable`, token: owner.token })
+    const disabled = await call(t.app, {
+      method: 'POST',
+      url: `/api/webhooks/${webhook.id}/disable`,
+      token: owner.token,
+    })
     expect(disabled.statusCode, disabled.body).toBe(200)
     expect(disabled.json()).toMatchObject({ status: 'disabled', disabledReason: `disabled by ${owner.userId}` })
     expect((await lastEvent(owner.orgId)).action).toBe('webhook.disabled')
@@ -150,7 +196,11 @@ describe('state changes', () => {
 
   it('rotates the secret with a 24 hour overlap', async () => {
     const webhook = await newWebhook()
-    const rotated = await call(t.app, { method: 'POST', url: `/api/webhooks/${webhook.id}/rotate-secret`, token: owner.token })
+    const rotated = await call(t.app, {
+      method: 'POST',
+      url: `/api/webhooks/${webhook.id}/rotate-secret`,
+      token: owner.token,
+    })
     expect(rotated.statusCode, rotated.body).toBe(200)
     expect(rotated.json().signingSecret).toMatch(/^whsec_/)
     expect(rotated.json().signingSecret).not.toBe(webhook.signingSecret)
@@ -165,10 +215,29 @@ describe('state changes', () => {
     const deleted = await call(t.app, { method: 'DELETE', url: `/api/webhooks/${webhook.id}`, token: owner.token })
     expect(deleted.statusCode).toBe(204)
     expect((await lastEvent(owner.orgId)).action).toBe('webhook.deleted')
-    expectProblem(await call(t.app, { url: `/api/webhooks/${webhook.id}`, token: owner.token }), 404, 'resource_missing')
-    expectProblem(await call(t.app, { method: 'DELETE', url: `/api/webhooks/${webhook.id}`, token: owner.token }), 404, 'resource_missing')
-    expectProblem(await call(t.app, { method: 'POST', url: `/api/webhooks/${webhook.id}/enable`, token: owner.token }), 404, 'resource_missing')
-    const row = await t.db.read(owner.orgId, (db) => db.selectFrom('webhook_endpoints').selectAll().where('org_id', '=', owner.orgId).where('id', '=', webhook.id).executeTakeFirstOrThrow())
+    expectProblem(
+      await call(t.app, { url: `/api/webhooks/${webhook.id}`, token: owner.token }),
+      404,
+      'resource_missing',
+    )
+    expectProblem(
+      await call(t.app, { method: 'DELETE', url: `/api/webhooks/${webhook.id}`, token: owner.token }),
+      404,
+      'resource_missing',
+    )
+    expectProblem(
+      await call(t.app, { method: 'POST', url: `/api/webhooks/${webhook.id}/enable`, token: owner.token }),
+      404,
+      'resource_missing',
+    )
+    const row = await t.db.read(owner.orgId, (db) =>
+      db
+        .selectFrom('webhook_endpoints')
+        .selectAll()
+        .where('org_id', '=', owner.orgId)
+        .where('id', '=', webhook.id)
+        .executeTakeFirstOrThrow(),
+    )
     expect(row.secret_sealed).toBeNull()
   })
 })
@@ -180,7 +249,13 @@ describe('test events, the delivery log and redelivery', () => {
     const tested = await call(t.app, { method: 'POST', url: `/api/webhooks/${webhook.id}/test`, token: owner.token })
     expect(tested.statusCode, tested.body).toBe(200)
     const delivery = tested.json()
-    expect(delivery).toMatchObject({ webhookId: webhook.id, type: 'webhook.test', status: 'pending', attemptCount: 0, attempts: [] })
+    expect(delivery).toMatchObject({
+      webhookId: webhook.id,
+      type: 'webhook.test',
+      status: 'pending',
+      attemptCount: 0,
+      attempts: [],
+    })
     expect(delivery.id).toMatch(new RegExp(idPattern('whd')))
     expect((await lastEvent(owner.orgId)).action).toBe('webhook.test')
 
@@ -189,10 +264,17 @@ describe('test events, the delivery log and redelivery', () => {
     expect(log.json().data[0]).toMatchObject({ id: delivery.id, type: 'webhook.test' })
     const otherLog = await call(t.app, { url: `/api/webhooks/${other.id}/deliveries`, token: owner.token })
     expect(otherLog.json().data.map((d: { type: string }) => d.type)).not.toContain('webhook.test')
-    const pending = await call(t.app, { url: `/api/webhooks/${webhook.id}/deliveries?status=succeeded`, token: owner.token })
+    const pending = await call(t.app, {
+      url: `/api/webhooks/${webhook.id}/deliveries?status=succeeded`,
+      token: owner.token,
+    })
     expect(pending.json().data).toEqual([])
 
-    const again = await call(t.app, { method: 'POST', url: `/api/webhooks/${webhook.id}/deliveries/${delivery.id}/redeliver`, token: owner.token })
+    const again = await call(t.app, {
+      method: 'POST',
+      url: `/api/webhooks/${webhook.id}/deliveries/${delivery.id}/redeliver`,
+      token: owner.token,
+    })
     expect(again.statusCode, again.body).toBe(200)
     expect(again.json()).toMatchObject({ id: delivery.id, status: 'pending' })
     expect((await lastEvent(owner.orgId)).action).toBe('webhook.redelivered')
@@ -200,16 +282,42 @@ describe('test events, the delivery log and redelivery', () => {
 
   it('refuses a test or redelivery on a disabled endpoint (422) and unknown deliveries (404)', async () => {
     const webhook = await newWebhook()
-    const delivery = (await call(t.app, { method: 'POST', url: `/api/webhooks/${webhook.id}/test`, token: owner.token })).json()
+    const delivery = (
+      await call(t.app, { method: 'POST', url: `/api/webhooks/${webhook.id}/test`, token: owner.token })
+    ).json()
     await call(t.app, { method: 'POST', url: `/api/webhooks/${webhook.id}/disable`, token: owner.token })
     const before = await eventCount(t.db, owner.orgId)
-    expectProblem(await call(t.app, { method: 'POST', url: `/api/webhooks/${webhook.id}/test`, token: owner.token }), 422, 'invalid_state')
-    expectProblem(await call(t.app, { method: 'POST', url: `/api/webhooks/${webhook.id}/deliveries/${delivery.id}/redeliver`, token: owner.token }), 422, 'invalid_state')
+    expectProblem(
+      await call(t.app, { method: 'POST', url: `/api/webhooks/${webhook.id}/test`, token: owner.token }),
+      422,
+      'invalid_state',
+    )
+    expectProblem(
+      await call(t.app, {
+        method: 'POST',
+        url: `/api/webhooks/${webhook.id}/deliveries/${delivery.id}/redeliver`,
+        token: owner.token,
+      }),
+      422,
+      'invalid_state',
+    )
     await call(t.app, { method: 'POST', url: `/api/webhooks/${webhook.id}/enable`, token: owner.token })
     const afterEnable = await eventCount(t.db, owner.orgId)
     expect(afterEnable).toBe(before + 1)
-    expectProblem(await call(t.app, { method: 'POST', url: `/api/webhooks/${webhook.id}/deliveries/whd_nope/redeliver`, token: owner.token }), 404, 'resource_missing')
-    expectProblem(await call(t.app, { url: `/api/webhooks/whk_nope/deliveries`, token: owner.token }), 404, 'resource_missing')
+    expectProblem(
+      await call(t.app, {
+        method: 'POST',
+        url: `/api/webhooks/${webhook.id}/deliveries/whd_nope/redeliver`,
+        token: owner.token,
+      }),
+      404,
+      'resource_missing',
+    )
+    expectProblem(
+      await call(t.app, { url: `/api/webhooks/whk_nope/deliveries`, token: owner.token }),
+      404,
+      'resource_missing',
+    )
     expect(await eventCount(t.db, owner.orgId)).toBe(afterEnable)
   })
 })
@@ -217,41 +325,67 @@ describe('test events, the delivery log and redelivery', () => {
 describe('OpenAPI', () => {
   it('documents every webhook route on both surfaces, errors included', async () => {
     const spec = (await call(t.app, { url: '/openapi.json' })).json()
-    for (const path of ['/api/webhooks', '/api/webhooks/{id}/deliveries/{deliveryId}/redeliver', '/v1/orgs/{orgId}/webhooks', '/v1/orgs/{orgId}/webhooks/{id}/rotate-secret']) {
+    for (const path of [
+      '/api/webhooks',
+      '/api/webhooks/{id}/deliveries/{deliveryId}/redeliver',
+      '/v1/orgs/{orgId}/webhooks',
+      '/v1/orgs/{orgId}/webhooks/{id}/rotate-secret',
+    ]) {
       expect(spec.paths[path], path).toBeDefined()
     }
-    expect(Object.keys(spec.paths['/v1/orgs/{orgId}/webhooks'].post.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '404', '429']))
+    expect(Object.keys(spec.paths['/v1/orgs/{orgId}/webhooks'].post.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '401', '403', '404', '429']),
+    )
   })
 })
 
 describe('WEBHOOK_RETRY_SCHEDULE', () => {
   it('replaces the default schedule: the delay before each attempt, then the delivery fails', async () => {
     // Retire the earlier tests' endpoints: their queued deliveries end unsent.
-    const ctx = { orgId: owner.orgId, requestId: 'req_t', actor: { userId: owner.userId, kind: 'person' as const, role: 'owner' as const } }
-    for (const webhook of (await t.services.webhooks.list(ctx, { limit: 100 })).data) await t.services.webhooks.remove(ctx, webhook.id)
+    const ctx = {
+      orgId: owner.orgId,
+      requestId: 'req_t',
+      actor: { userId: owner.userId, kind: 'person' as const, role: 'owner' as const },
+    }
+    for (const webhook of (await t.services.webhooks.list(ctx, { limit: 100 })).data)
+      await t.services.webhooks.remove(ctx, webhook.id)
     t.clock.advance(2 * SECOND)
     await drain(t.deliveries)
     const closed = await Receiver.start()
     const url = closed.url()
     await closed.close()
     const webhook = (await create(owner, { url, events: ['payout.paid'] })).json()
-    const delivery = (await call(t.app, { method: 'POST', url: `/api/webhooks/${webhook.id}/test`, token: owner.token })).json()
+    const delivery = (
+      await call(t.app, { method: 'POST', url: `/api/webhooks/${webhook.id}/test`, token: owner.token })
+    ).json()
     expect(delivery.nextAttemptAt).toBe(new Date(t.clock.now().getTime() + 2 * SECOND).toISOString())
     expect(await t.deliveries.run()).toBe(0)
     t.clock.advance(2 * SECOND)
     expect(await t.deliveries.run()).toBe(1)
-    const log = async () => (await call(t.app, { url: `/api/webhooks/${webhook.id}/deliveries`, token: owner.token })).json().data[0]
-    expect(await log()).toMatchObject({ status: 'pending', attemptCount: 1, nextAttemptAt: new Date(t.clock.now().getTime() + 7 * SECOND).toISOString() })
+    const log = async () =>
+      (await call(t.app, { url: `/api/webhooks/${webhook.id}/deliveries`, token: owner.token })).json().data[0]
+    expect(await log()).toMatchObject({
+      status: 'pending',
+      attemptCount: 1,
+      nextAttemptAt: new Date(t.clock.now().getTime() + 7 * SECOND).toISOString(),
+    })
     t.clock.advance(7 * SECOND)
     expect(await t.deliveries.run()).toBe(1)
-    expect(await log()).toMatchObject({ status: 'failed', attemptCount: 2, nextAttemptAt: null, lastError: expect.stringMatching(/ECONNREFUSED/) })
+    expect(await log()).toMatchObject({
+      status: 'failed',
+      attemptCount: 2,
+      nextAttemptAt: null,
+      lastError: expect.stringMatching(/ECONNREFUSED/),
+    })
   })
 })
 
 describe('security', () => {
   it('needs a token (401), a managing role to write (403), and hides other orgs’ records (404)', async () => {
     const webhook = await newWebhook()
-    const delivery = (await call(t.app, { method: 'POST', url: `/api/webhooks/${webhook.id}/test`, token: owner.token })).json()
+    const delivery = (
+      await call(t.app, { method: 'POST', url: `/api/webhooks/${webhook.id}/test`, token: owner.token })
+    ).json()
     const before = await eventCount(t.db, owner.orgId)
     expectProblem(await call(t.app, { url: '/api/webhooks' }), 401, 'authentication_required')
     expectProblem(await create(viewer, { url: HOOK_URL, events: ['*'] }), 403, 'forbidden')
@@ -268,7 +402,8 @@ describe('security', () => {
       expectProblem(await call(t.app, { method, url, token: viewer.token }), 403, 'forbidden')
       expectProblem(await call(t.app, { method, url, token: stranger.token }), 404, 'resource_missing')
     }
-    for (const url of [base, `${base}/deliveries`]) expectProblem(await call(t.app, { url, token: stranger.token }), 404, 'resource_missing')
+    for (const url of [base, `${base}/deliveries`])
+      expectProblem(await call(t.app, { url, token: stranger.token }), 404, 'resource_missing')
     expect(await eventCount(t.db, owner.orgId)).toBe(before)
   })
 })

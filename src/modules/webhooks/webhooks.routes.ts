@@ -23,8 +23,16 @@ export interface WebhookSurface {
   tag: string
 }
 
-export const SESSION_SURFACE: WebhookSurface = { prefix: '/api/webhooks', auth: 'session', tag: 'Session surface: webhooks' }
-export const PARTNER_SURFACE: WebhookSurface = { prefix: '/v1/orgs/:orgId/webhooks', auth: 'client', tag: 'Partner surface: webhooks' }
+export const SESSION_SURFACE: WebhookSurface = {
+  prefix: '/api/webhooks',
+  auth: 'session',
+  tag: 'Session surface: webhooks',
+}
+export const PARTNER_SURFACE: WebhookSurface = {
+  prefix: '/v1/orgs/:orgId/webhooks',
+  auth: 'client',
+  tag: 'Partner surface: webhooks',
+}
 
 const Id = Type.String({ maxLength: 64 })
 
@@ -43,7 +51,16 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
 
   api.get(
     prefix,
-    { schema: { tags, summary: 'List webhook endpoints', params: ListParams, querystring: WebhookListQuery, response: responses({ 200: WebhookList }, [400]) }, config: read },
+    {
+      schema: {
+        tags,
+        summary: 'List webhook endpoints',
+        params: ListParams,
+        querystring: WebhookListQuery,
+        response: responses({ 200: WebhookList }, [400]),
+      },
+      config: read,
+    },
     (request) => webhooks.list(request.ctx, request.query),
   )
 
@@ -64,35 +81,65 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
 
   api.get(
     `${prefix}/:id`,
-    { schema: { tags, summary: 'One webhook endpoint', params: IdParams, response: responses({ 200: WebhookSchema }) }, config: read },
+    {
+      schema: { tags, summary: 'One webhook endpoint', params: IdParams, response: responses({ 200: WebhookSchema }) },
+      config: read,
+    },
     (request) => webhooks.get(request.ctx, request.params.id),
   )
 
   api.delete(
     `${prefix}/:id`,
-    { schema: { tags, summary: 'Delete an endpoint (its delivery log is kept until pruned)', params: IdParams, response: responses({ 204: NoContent }) }, config: { auth, access: 'webhooks:write', module: 'webhooks' } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete an endpoint (its delivery log is kept until pruned)',
+        params: IdParams,
+        response: responses({ 204: NoContent }),
+      },
+      config: { auth, access: 'webhooks:write', module: 'webhooks' },
+    },
     async (request, reply) => {
       await webhooks.remove(request.ctx, request.params.id)
       return reply.code(204).send()
     },
   )
 
-  const action = (path: string, summary: string, run: (ctx: RequestContext, id: string) => Promise<unknown>, schema: TSchema = WebhookSchema) =>
+  const action = (
+    path: string,
+    summary: string,
+    run: (ctx: RequestContext, id: string) => Promise<unknown>,
+    schema: TSchema = WebhookSchema,
+  ) =>
     api.post(
       `${prefix}/:id/${path}`,
-      { schema: { tags, summary, params: IdParams, response: responses({ 200: schema }, [409, 422]) }, config: { ...write, successStatus: 200 } },
+      {
+        schema: { tags, summary, params: IdParams, response: responses({ 200: schema }, [409, 422]) },
+        config: { ...write, successStatus: 200 },
+      },
       (request) => run(request.ctx, request.params.id),
     )
 
   action('disable', 'Stop deliveries to this endpoint', (ctx, id) => webhooks.disable(ctx, id))
   action('enable', 'Resume deliveries to this endpoint', (ctx, id) => webhooks.enable(ctx, id))
-  action('rotate-secret', 'New signing secret; the old one keeps signing alongside for 24 hours', (ctx, id) => webhooks.rotateSecret(ctx, id), WebhookWithSecret)
+  action(
+    'rotate-secret',
+    'New signing secret; the old one keeps signing alongside for 24 hours',
+    (ctx, id) => webhooks.rotateSecret(ctx, id),
+    WebhookWithSecret,
+  )
   action('test', 'Send a webhook.test event to this endpoint only', (ctx, id) => webhooks.test(ctx, id), DeliverySchema)
 
   api.get(
     `${prefix}/:id/deliveries`,
     {
-      schema: { tags, summary: 'Delivery log: every delivery with every attempt, newest first', params: IdParams, querystring: DeliveryListQuery, response: responses({ 200: DeliveryList }, [400]) },
+      schema: {
+        tags,
+        summary: 'Delivery log: every delivery with every attempt, newest first',
+        params: IdParams,
+        querystring: DeliveryListQuery,
+        response: responses({ 200: DeliveryList }, [400]),
+      },
       config: read,
     },
     (request) => webhooks.listDeliveries(request.ctx, request.params.id, request.query),
@@ -101,7 +148,12 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
   api.post(
     `${prefix}/:id/deliveries/:deliveryId/redeliver`,
     {
-      schema: { tags, summary: 'Send a delivery again (same delivery id, a new run of the retry schedule)', params: DeliveryParams, response: responses({ 200: DeliverySchema }, [409, 422]) },
+      schema: {
+        tags,
+        summary: 'Send a delivery again (same delivery id, a new run of the retry schedule)',
+        params: DeliveryParams,
+        response: responses({ 200: DeliverySchema }, [409, 422]),
+      },
       config: { ...write, successStatus: 200 },
     },
     (request) => webhooks.redeliver(request.ctx, request.params.id, request.params.deliveryId),

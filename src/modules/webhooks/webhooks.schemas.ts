@@ -19,7 +19,9 @@ export const WebhookSchema = Type.Object(
     events: Type.Array(WebhookKind),
     status: Type.Union([Type.Literal('enabled'), Type.Literal('disabled')]),
     disabledReason: Nullable(Type.String()),
-    previousSecretExpiresAt: Nullable(Type.String({ format: 'date-time', description: 'Until then deliveries carry the old signature too' })),
+    previousSecretExpiresAt: Nullable(
+      Type.String({ format: 'date-time', description: 'Until then deliveries carry the old signature too' }),
+    ),
     createdAt: Timestamp,
     createdBy: Type.String(),
     updatedAt: Timestamp,
@@ -34,7 +36,8 @@ export const WebhookWithSecret = Type.Object(
     signingSecret: Type.Optional(
       Type.String({
         pattern: '^whsec_',
-        description: 'Shown only in the response that created or rotated it (an idempotent replay omits it): store it to verify deliveries',
+        description:
+          'Shown only in the response that created or rotated it (an idempotent replay omits it): store it to verify deliveries',
       }),
     ),
   },
@@ -44,7 +47,12 @@ export type WebhookWithSecret = Static<typeof WebhookWithSecret>
 
 export const CreateWebhookBody = Type.Object(
   {
-    url: Type.String({ minLength: 1, maxLength: 2048, description: 'https URL that receives deliveries', example: 'https://example.com/hooks/oeuvre' }),
+    url: Type.String({
+      minLength: 1,
+      maxLength: 2048,
+      description: 'https URL that receives deliveries',
+      example: 'https://example.com/hooks/oeuvre',
+    }),
     events: Type.Array(WebhookKind, { minItems: 1, maxItems: 64 }),
   },
   { additionalProperties: false },
@@ -66,11 +74,19 @@ export type Attempt = Static<typeof AttemptSchema>
 
 export const DeliverySchema = Type.Object(
   {
-    id: Type.String({ pattern: idPattern('whd'), description: 'Also the X-Service-Delivery and webhook-id headers, the same on every retry' }),
+    id: Type.String({
+      pattern: idPattern('whd'),
+      description: 'Also the X-Service-Delivery and webhook-id headers, the same on every retry',
+    }),
     webhookId: Type.String({ pattern: idPattern('whk') }),
     eventId: Type.String({ pattern: idPattern('evt') }),
     type: Type.String(),
-    status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('blocked')]),
+    status: Type.Union([
+      Type.Literal('pending'),
+      Type.Literal('succeeded'),
+      Type.Literal('failed'),
+      Type.Literal('blocked'),
+    ]),
     attemptCount: Type.Integer({ minimum: 0 }),
     nextAttemptAt: Nullable(Timestamp),
     lastHttpStatus: Nullable(Type.Integer()),
@@ -87,14 +103,19 @@ export type Delivery = Static<typeof DeliverySchema>
 export const WebhookList = ListEnvelope(WebhookSchema, 'Webhook endpoints, newest first')
 export const DeliveryList = ListEnvelope(DeliverySchema, 'Deliveries to this endpoint, newest first')
 
-export const WebhookListQuery = Type.Object({ limit: LimitQuery, cursor: Type.Optional(CursorQuery) }, { additionalProperties: false })
+export const WebhookListQuery = Type.Object(
+  { limit: LimitQuery, cursor: Type.Optional(CursorQuery) },
+  { additionalProperties: false },
+)
 export type WebhookListQuery = Static<typeof WebhookListQuery>
 
 export const DeliveryListQuery = Type.Object(
   {
     limit: LimitQuery,
     cursor: Type.Optional(CursorQuery),
-    status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('blocked')])),
+    status: Type.Optional(
+      Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('blocked')]),
+    ),
   },
   { additionalProperties: false },
 )

@@ -59,7 +59,11 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
       for (const entry of addresses) {
         const risk = addressRisk(entry.address)
         if (risk) {
-          throw new AppError('parameter_invalid', `url points at a refused address: ${checked.url.hostname} resolves to ${entry.address}, ${risk}`, { param: 'url' })
+          throw new AppError(
+            'parameter_invalid',
+            `url points at a refused address: ${checked.url.hostname} resolves to ${entry.address}, ${risk}`,
+            { param: 'url' },
+          )
         }
       }
     }
@@ -69,16 +73,25 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
   function checkKinds(events: readonly string[]): string[] {
     events.forEach((kind, index) => {
       if (!isKnownKind(kind)) {
-        throw new AppError('parameter_invalid', `events.${index}: ${kind} is not an event kind; see GET /openapi.json or docs/webhooks.md for the list`, {
-          param: `events.${index}`,
-        })
+        throw new AppError(
+          'parameter_invalid',
+          `events.${index}: ${kind} is not an event kind; see GET /openapi.json or docs/webhooks.md for the list`,
+          {
+            param: `events.${index}`,
+          },
+        )
       }
     })
     return [...new Set(events)]
   }
 
   async function findEndpoint(tx: Tx, orgId: string, id: string, lock = true): Promise<EndpointRow> {
-    let select = tx.selectFrom('webhook_endpoints').selectAll().where('org_id', '=', orgId).where('id', '=', id).where('deleted_at', 'is', null)
+    let select = tx
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
     // NO KEY UPDATE: changes to the endpoint run one at a time, while a write that queues a
     // delivery to it (a foreign key's key-share lock, taken under the org's chain) never waits
     // for a change that is itself waiting for the chain: FOR UPDATE made the two deadlock.
@@ -116,7 +129,13 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
 
   async function getWebhook(ctx: RequestContext, id: string): Promise<Webhook> {
     const row = await db.read(ctx.orgId, (reader) =>
-      reader.selectFrom('webhook_endpoints').selectAll().where('org_id', '=', ctx.orgId).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst(),
+      reader
+        .selectFrom('webhook_endpoints')
+        .selectAll()
+        .where('org_id', '=', ctx.orgId)
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst(),
     )
     if (!row) throw notFound('webhook')
     return presentWebhook(row)
@@ -160,9 +179,17 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
     async list(ctx, query) {
       const after = decodeCursor(query.cursor, {}, 2)
       const rows = await db.read(ctx.orgId, (reader) => {
-        let select = reader.selectFrom('webhook_endpoints').selectAll().where('org_id', '=', ctx.orgId).where('deleted_at', 'is', null)
+        let select = reader
+          .selectFrom('webhook_endpoints')
+          .selectAll()
+          .where('org_id', '=', ctx.orgId)
+          .where('deleted_at', 'is', null)
         if (after) select = select.where(olderThan(after, 'created_at', 'id'))
-        return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()
+        return select
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.limit + 1)
+          .execute()
       })
       return toPage(rows, query.limit, (row) => [row.created_at.toISOString(), row.id], presentWebhook, {})
     },
@@ -183,7 +210,9 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
 
     async disable(ctx, id) {
       return change(ctx, id, 'webhook.disabled', (current) =>
-        current.status === 'disabled' ? null : { status: 'disabled', disabled_reason: `disabled by ${ctx.actor.userId}` },
+        current.status === 'disabled'
+          ? null
+          : { status: 'disabled', disabled_reason: `disabled by ${ctx.actor.userId}` },
       )
     },
 
@@ -206,11 +235,19 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
     async test(ctx, id) {
       return db.tx(ctx, async (tx) => {
         const endpoint = await findEndpoint(tx, ctx.orgId, id, false)
-        if (endpoint.status !== 'enabled') throw new AppError('invalid_state', 'This webhook is disabled; enable it before sending a test event')
+        if (endpoint.status !== 'enabled')
+          throw new AppError('invalid_state', 'This webhook is disabled; enable it before sending a test event')
         await audit.append(tx, ctx, 'webhook.test', { type: 'webhook', id }, { webhookId: id, url: endpoint.url })
         // Written now, not at commit: the test delivery carries the event as chained.
         const [event] = await audit.flush(tx)
-        const delivery = await insertDelivery(tx, { ids, event: event!, endpointId: id, kind: 'webhook.test', now: clock.now(), firstDelaySeconds })
+        const delivery = await insertDelivery(tx, {
+          ids,
+          event: event!,
+          endpointId: id,
+          kind: 'webhook.test',
+          now: clock.now(),
+          firstDelaySeconds,
+        })
         return presentDelivery(delivery, [])
       })
     },
@@ -220,19 +257,41 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
       const filters = { status: query.status }
       const after = decodeCursor(query.cursor, filters, 2)
       const { rows, attempts } = await db.read(ctx.orgId, async (reader) => {
-        let select = reader.selectFrom('webhook_deliveries').selectAll().where('org_id', '=', ctx.orgId).where('endpoint_id', '=', id)
+        let select = reader
+          .selectFrom('webhook_deliveries')
+          .selectAll()
+          .where('org_id', '=', ctx.orgId)
+          .where('endpoint_id', '=', id)
         if (query.status) select = select.where('status', '=', query.status)
         if (after) select = select.where(olderThan(after, 'created_at', 'id'))
-        const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute()
-        return { rows, attempts: await attemptsOf(reader, ctx.orgId, rows.slice(0, query.limit).map((row) => row.id)) }
+        const rows = await select
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.limit + 1)
+          .execute()
+        return {
+          rows,
+          attempts: await attemptsOf(
+            reader,
+            ctx.orgId,
+            rows.slice(0, query.limit).map((row) => row.id),
+          ),
+        }
       })
-      return toPage(rows, query.limit, (row) => [row.created_at.toISOString(), row.id], (row) => presentDelivery(row, attempts), filters)
+      return toPage(
+        rows,
+        query.limit,
+        (row) => [row.created_at.toISOString(), row.id],
+        (row) => presentDelivery(row, attempts),
+        filters,
+      )
     },
 
     async redeliver(ctx, id, deliveryId) {
       return db.tx(ctx, async (tx) => {
         const endpoint = await findEndpoint(tx, ctx.orgId, id, false)
-        if (endpoint.status !== 'enabled') throw new AppError('invalid_state', 'This webhook is disabled; enable it before redelivering')
+        if (endpoint.status !== 'enabled')
+          throw new AppError('invalid_state', 'This webhook is disabled; enable it before redelivering')
         const delivery = await tx
           .selectFrom('webhook_deliveries')
           .select(['id'])
@@ -244,14 +303,30 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
           .executeTakeFirst()
         if (!delivery) throw notFound('delivery')
         const now = clock.now()
-        const queued = await tx.selectFrom('webhook_queue').select(['leased_until']).where('delivery_id', '=', deliveryId).forUpdate().executeTakeFirst()
+        const queued = await tx
+          .selectFrom('webhook_queue')
+          .select(['leased_until'])
+          .where('delivery_id', '=', deliveryId)
+          .forUpdate()
+          .executeTakeFirst()
         if (queued?.leased_until && queued.leased_until.getTime() > now.getTime()) {
-          throw new AppError('conflict', 'An attempt of this delivery is in progress; redeliver it once it has finished', { headers: { 'retry-after': '15' } })
+          throw new AppError(
+            'conflict',
+            'An attempt of this delivery is in progress; redeliver it once it has finished',
+            { headers: { 'retry-after': '15' } },
+          )
         }
         // A fresh run of the retry schedule, under the same delivery id.
         const updated = await tx
           .updateTable('webhook_deliveries')
-          .set({ status: 'pending', retry_index: 0, redelivery_requested: true, next_attempt_at: now, finished_at: null, updated_at: now })
+          .set({
+            status: 'pending',
+            retry_index: 0,
+            redelivery_requested: true,
+            next_attempt_at: now,
+            finished_at: null,
+            updated_at: now,
+          })
           .where('org_id', '=', ctx.orgId)
           .where('id', '=', deliveryId)
           .returningAll()
@@ -259,9 +334,25 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
         await tx
           .insertInto('webhook_queue')
           .values({ delivery_id: deliveryId, tenant_org: ctx.orgId, due_at: now })
-          .onConflict((conflict) => conflict.column('delivery_id').doUpdateSet({ due_at: now, finished_at: null, leased_until: null, lease_owner: null, lease_token: null }))
+          .onConflict((conflict) =>
+            conflict
+              .column('delivery_id')
+              .doUpdateSet({
+                due_at: now,
+                finished_at: null,
+                leased_until: null,
+                lease_owner: null,
+                lease_token: null,
+              }),
+          )
           .execute()
-        await audit.append(tx, ctx, 'webhook.redelivered', { type: 'webhook_delivery', id: deliveryId }, { webhookId: id, deliveryId })
+        await audit.append(
+          tx,
+          ctx,
+          'webhook.redelivered',
+          { type: 'webhook_delivery', id: deliveryId },
+          { webhookId: id, deliveryId },
+        )
         return presentDelivery(updated, await attemptsOf(tx, ctx.orgId, [deliveryId]))
       })
     },

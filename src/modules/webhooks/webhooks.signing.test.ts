@@ -31,7 +31,13 @@ describe('Standard Webhooks headers', () => {
     const now = new Date('2026-11-22T10:15:30.123Z')
     vi.useFakeTimers({ toFake: ['Date'], now })
     const body = JSON.stringify({ id: 'evt_x', type: 'catalog.created', data: { émoji: '🎵' } })
-    const headers = signedHeaders({ secrets: [secret], deliveryId: 'whd_1', eventType: 'catalog.created', timestampSeconds: Math.floor(now.getTime() / 1000), body })
+    const headers = signedHeaders({
+      secrets: [secret],
+      deliveryId: 'whd_1',
+      eventType: 'catalog.created',
+      timestampSeconds: Math.floor(now.getTime() / 1000),
+      body,
+    })
     expect(headers['webhook-id']).toBe('whd_1')
     expect(headers['x-service-delivery']).toBe('whd_1')
     expect(headers['x-service-event']).toBe('catalog.created')
@@ -50,9 +56,18 @@ describe('Standard Webhooks headers', () => {
     const now = new Date('2026-11-22T10:15:30.000Z')
     vi.useFakeTimers({ toFake: ['Date'], now })
     const body = '{"hello":"world"}'
-    const headers = signedHeaders({ secrets: [current, previous], deliveryId: 'whd_9', eventType: 'webhook.test', timestampSeconds: now.getTime() / 1000, body })
+    const headers = signedHeaders({
+      secrets: [current, previous],
+      deliveryId: 'whd_9',
+      eventType: 'webhook.test',
+      timestampSeconds: now.getTime() / 1000,
+      body,
+    })
     expect(headers['webhook-signature'].split(' ')).toHaveLength(2)
-    expect(headers['x-service-signature'].split(',')).toEqual([serviceSignature(current, body), serviceSignature(previous, body)])
+    expect(headers['x-service-signature'].split(',')).toEqual([
+      serviceSignature(current, body),
+      serviceSignature(previous, body),
+    ])
     expect(() => new Webhook(current).verify(body, { ...headers })).not.toThrow()
     expect(() => new Webhook(previous).verify(body, { ...headers })).not.toThrow()
     expect(() => new Webhook(newSigningSecret()).verify(body, { ...headers })).toThrow()

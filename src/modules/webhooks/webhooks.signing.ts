@@ -30,7 +30,12 @@ export function serviceSignature(secret: string | SigningKey, body: string | Buf
 }
 
 /** webhook-signature (Standard Webhooks v1): keyed with the base64-decoded part after `whsec_`. */
-export function standardSignature(secret: string | SigningKey, messageId: string, timestampSeconds: number, body: string): string {
+export function standardSignature(
+  secret: string | SigningKey,
+  messageId: string,
+  timestampSeconds: number,
+  body: string,
+): string {
   return `v1,${createHmac('sha256', keyOf(secret).standard).update(`${messageId}.${timestampSeconds}.${body}`).digest('base64')}`
 }
 
@@ -65,6 +70,8 @@ export function signedHeaders(input: {
     'x-service-signature': secrets.map((secret) => serviceSignature(secret, body)).join(','),
     'webhook-id': deliveryId,
     'webhook-timestamp': String(timestampSeconds),
-    'webhook-signature': secrets.map((secret) => standardSignature(secret, deliveryId, timestampSeconds, body)).join(' '),
+    'webhook-signature': secrets
+      .map((secret) => standardSignature(secret, deliveryId, timestampSeconds, body))
+      .join(' '),
   }
 }

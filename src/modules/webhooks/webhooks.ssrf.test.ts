@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, call, eventCount, expectProblem, ownerWithOrg, type OrgAccount, type TestApp } from '../../../test/helpers.js'
+import {
+  buildTestApp,
+  call,
+  eventCount,
+  expectProblem,
+  ownerWithOrg,
+  type OrgAccount,
+  type TestApp,
+} from '../../../test/helpers.js'
 import { FakeDns } from '../../../test/webhook-helpers.js'
 import { blockedReason, checkWebhookUrl, parseIpLiteral, resolveTarget } from './webhooks.ssrf.js'
 
@@ -65,7 +73,8 @@ describe('address classification (ipaddr.js)', () => {
     expect(blockedReason('64:ff9b::a00:1')).toMatch(/NAT64/)
     expect(blockedReason('2002:c0a8:1::1')).toMatch(/6to4/)
     expect(blockedReason('100.64.0.1')).toMatch(/carrier-grade NAT/)
-    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '1.1.1.1']) expect(blockedReason(address), address).toBeNull()
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '1.1.1.1'])
+      expect(blockedReason(address), address).toBeNull()
   })
 })
 
@@ -73,7 +82,12 @@ describe('registration refuses every SSRF vector written as a literal', () => {
   it('answers 400 parameter_invalid for each, naming the url, and writes nothing', async () => {
     const before = await eventCount(t.db, owner.orgId)
     for (const host of REFUSED_HOSTS) {
-      const response = await call(t.app, { method: 'POST', url: '/api/webhooks', token: owner.token, body: { url: `https://${host}/hook`, events: ['*'] } })
+      const response = await call(t.app, {
+        method: 'POST',
+        url: '/api/webhooks',
+        token: owner.token,
+        body: { url: `https://${host}/hook`, events: ['*'] },
+      })
       expectProblem(response, 400, 'parameter_invalid')
       expect(response.json().param, host).toBe('url')
       expect(response.json().detail, host).toMatch(/refused address/)
@@ -82,8 +96,21 @@ describe('registration refuses every SSRF vector written as a literal', () => {
   })
 
   it('refuses plain http, localhost names and credentials when loopback is not allowed', async () => {
-    for (const url of ['http://example.com/hook', 'http://127.0.0.1:9000/hook', 'https://localhost/hook', 'https://api.localhost/hook', 'https://user:pw@example.com/', 'ftp://example.com/', 'not a url']) {
-      const response = await call(t.app, { method: 'POST', url: '/api/webhooks', token: owner.token, body: { url, events: ['*'] } })
+    for (const url of [
+      'http://example.com/hook',
+      'http://127.0.0.1:9000/hook',
+      'https://localhost/hook',
+      'https://api.localhost/hook',
+      'https://user:pw@example.com/',
+      'ftp://example.com/',
+      'not a url',
+    ]) {
+      const response = await call(t.app, {
+        method: 'POST',
+        url: '/api/webhooks',
+        token: owner.token,
+        body: { url, events: ['*'] },
+      })
       expectProblem(response, 400, 'parameter_invalid')
       expect(response.json().param, url).toBe('url')
     }
@@ -94,7 +121,16 @@ describe('the loopback exception (WEBHOOKS_ALLOW_LOOPBACK=true)', () => {
   it('allows exactly http://127.0.0.1 and http://localhost; every other loopback form stays refused', () => {
     expect(checkWebhookUrl('http://127.0.0.1:8080/hook', true).loopback).toBe(true)
     expect(checkWebhookUrl('http://localhost:8080/hook', true).loopback).toBe(true)
-    for (const url of ['http://127.1:8080/', 'http://2130706433:8080/', 'http://0x7f000001/', 'http://[::1]:8080/', 'http://0.0.0.0:8080/', 'http://127.0.0.2/', 'http://[::ffff:127.0.0.1]/', 'http://10.0.0.1/']) {
+    for (const url of [
+      'http://127.1:8080/',
+      'http://2130706433:8080/',
+      'http://0x7f000001/',
+      'http://[::1]:8080/',
+      'http://0.0.0.0:8080/',
+      'http://127.0.0.2/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://10.0.0.1/',
+    ]) {
       expect(() => checkWebhookUrl(url, true), url).toThrow()
     }
     expect(() => checkWebhookUrl('http://127.0.0.1:8080/', false)).toThrow(/https/)
@@ -103,13 +139,20 @@ describe('the loopback exception (WEBHOOKS_ALLOW_LOOPBACK=true)', () => {
 
 describe('resolution at delivery time', () => {
   const dns = new FakeDns()
-  const resolve = (url: string, allowLoopback = false) => resolveTarget(new URL(url), { allowLoopback, lookup: dns.lookup })
+  const resolve = (url: string, allowLoopback = false) =>
+    resolveTarget(new URL(url), { allowLoopback, lookup: dns.lookup })
 
   it('blocks a name that resolves to any refused address, and names the address', async () => {
     dns.set('rebind.example', '127.0.0.1')
-    expect(await resolve('https://rebind.example/')).toEqual({ kind: 'blocked', reason: 'rebind.example resolves to 127.0.0.1, a loopback address' })
+    expect(await resolve('https://rebind.example/')).toEqual({
+      kind: 'blocked',
+      reason: 'rebind.example resolves to 127.0.0.1, a loopback address',
+    })
     dns.set('mixed.example', '93.184.216.34', '10.0.0.1')
-    expect(await resolve('https://mixed.example/')).toMatchObject({ kind: 'blocked', reason: expect.stringMatching(/10\.0\.0\.1, a private address/) })
+    expect(await resolve('https://mixed.example/')).toMatchObject({
+      kind: 'blocked',
+      reason: expect.stringMatching(/10\.0\.0\.1, a private address/),
+    })
     dns.set('metadata.example', '169.254.169.254')
     expect(await resolve('https://metadata.example/')).toMatchObject({ kind: 'blocked' })
     dns.set('mapped.example', '::ffff:127.0.0.1')
@@ -119,7 +162,11 @@ describe('resolution at delivery time', () => {
   it('returns the checked public address, which the connection then uses', async () => {
     dns.set('public.example', '93.184.216.34')
     expect(await resolve('https://public.example/')).toEqual({ kind: 'ok', address: '93.184.216.34', family: 4 })
-    expect(await resolve('https://[2606:4700:4700::1111]/')).toEqual({ kind: 'ok', address: '2606:4700:4700::1111', family: 6 })
+    expect(await resolve('https://[2606:4700:4700::1111]/')).toEqual({
+      kind: 'ok',
+      address: '2606:4700:4700::1111',
+      family: 6,
+    })
   })
 
   it('lets localhost through only as 127.0.0.1 and only when allowed', async () => {
@@ -134,6 +181,9 @@ describe('resolution at delivery time', () => {
   })
 
   it('reports a name that does not resolve as a failure to retry, not as blocked', async () => {
-    expect(await resolve('https://nowhere.example/')).toMatchObject({ kind: 'unresolved', reason: expect.stringMatching(/ENOTFOUND/) })
+    expect(await resolve('https://nowhere.example/')).toMatchObject({
+      kind: 'unresolved',
+      reason: expect.stringMatching(/ENOTFOUND/),
+    })
   })
 })

@@ -87,7 +87,10 @@ function refuse(detail: string): AppError {
  * the deployment allows loopback), no credentials, no literal special address.
  * Returns the normalised URL; names are resolved and checked separately.
  */
-export function checkWebhookUrl(raw: string, allowLoopback: boolean): { url: URL; isLiteral: boolean; loopback: boolean } {
+export function checkWebhookUrl(
+  raw: string,
+  allowLoopback: boolean,
+): { url: URL; isLiteral: boolean; loopback: boolean } {
   let url: URL
   try {
     url = new URL(raw)
@@ -95,12 +98,15 @@ export function checkWebhookUrl(raw: string, allowLoopback: boolean): { url: URL
     throw refuse('url must be an absolute URL such as https://example.com/webhooks')
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refuse('url must use https')
-  if (url.username || url.password) throw refuse('url must not carry credentials; authenticate deliveries by their signature')
+  if (url.username || url.password)
+    throw refuse('url must not carry credentials; authenticate deliveries by their signature')
   const written = hostAsWritten(raw)
   const loopback = isLoopbackException(written, allowLoopback) && isLoopbackException(url.hostname, allowLoopback)
   if (loopback) return { url, isLiteral: url.hostname !== 'localhost', loopback }
   if (url.protocol !== 'https:') {
-    throw refuse(allowLoopback ? 'url must use https (plain http only to 127.0.0.1 or localhost)' : 'url must use https')
+    throw refuse(
+      allowLoopback ? 'url must use https (plain http only to 127.0.0.1 or localhost)' : 'url must use https',
+    )
   }
   const literal = parseIpLiteral(written) ?? parseIpLiteral(url.hostname)
   if (literal) {
@@ -120,12 +126,16 @@ export type Target =
   | { kind: 'unresolved'; reason: string }
 
 /** Resolves and checks the host at delivery time; the connection must then go to exactly `address`. */
-export async function resolveTarget(url: URL, options: { allowLoopback: boolean; lookup: HostLookup }): Promise<Target> {
+export async function resolveTarget(
+  url: URL,
+  options: { allowLoopback: boolean; lookup: HostLookup },
+): Promise<Target> {
   const host = url.hostname.replace(/^\[|\]$/g, '')
   const literal = parseIpLiteral(host)
   if (literal) {
     const address = literal.toString()
-    if (isLoopbackException(url.hostname, options.allowLoopback) && address === '127.0.0.1') return { kind: 'ok', address, family: 4 }
+    if (isLoopbackException(url.hostname, options.allowLoopback) && address === '127.0.0.1')
+      return { kind: 'ok', address, family: 4 }
     const reason = blockedReason(address)
     if (reason) return { kind: 'blocked', reason }
     return { kind: 'ok', address, family: literal.kind() === 'ipv6' ? 6 : 4 }
@@ -134,7 +144,10 @@ export async function resolveTarget(url: URL, options: { allowLoopback: boolean;
   try {
     addresses = await options.lookup(host)
   } catch (error) {
-    return { kind: 'unresolved', reason: `could not resolve ${host}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` }
+    return {
+      kind: 'unresolved',
+      reason: `could not resolve ${host}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    }
   }
   if (addresses.length === 0) return { kind: 'unresolved', reason: `${host} has no addresses` }
   if (isLoopbackException(host, options.allowLoopback)) {

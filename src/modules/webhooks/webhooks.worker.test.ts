@@ -6,7 +6,14 @@ import { eventually } from '../../../test/eventually.js'
 import { ownerWithOrg, type OrgAccount } from '../../../test/helpers.js'
 import { drain, Receiver, useWebhookSuite, type WebhookTestApp } from '../../../test/webhook-helpers.js'
 import { createAgentPool, sendAttempt } from './webhooks.http.js'
-import { ATTEMPT_TIMEOUT_MS, createDeliveryJob, DEFAULT_RETRY_SCHEDULE, deliveryPacing, nextClaimSize, type DeliveryWorkerDeps } from './webhooks.worker.js'
+import {
+  ATTEMPT_TIMEOUT_MS,
+  createDeliveryJob,
+  DEFAULT_RETRY_SCHEDULE,
+  deliveryPacing,
+  nextClaimSize,
+  type DeliveryWorkerDeps,
+} from './webhooks.worker.js'
 import { asOwner } from '../../db/sql-backend.js'
 
 /**
@@ -26,15 +33,32 @@ afterEach(() => {
   t.dns.onLookup = null
 })
 
-const ctxOf = (account: OrgAccount): RequestContext => ({ orgId: account.orgId, requestId: 'req_test', actor: { userId: account.userId, kind: 'person', role: 'owner' } })
-const subscribe = (account: OrgAccount, url: string) => t.services.webhooks.create(ctxOf(account), { url, events: ['payout.paid'] })
+const ctxOf = (account: OrgAccount): RequestContext => ({
+  orgId: account.orgId,
+  requestId: 'req_test',
+  actor: { userId: account.userId, kind: 'person', role: 'owner' },
+})
+const subscribe = (account: OrgAccount, url: string) =>
+  t.services.webhooks.create(ctxOf(account), { url, events: ['payout.paid'] })
 const sendTest = (account: OrgAccount, webhookId: string) => t.services.webhooks.test(ctxOf(account), webhookId)
-const deliveryLog = async (account: OrgAccount, webhookId: string) => (await t.services.webhooks.listDeliveries(ctxOf(account), webhookId, { limit: 100 })).data
+const deliveryLog = async (account: OrgAccount, webhookId: string) =>
+  (await t.services.webhooks.listDeliveries(ctxOf(account), webhookId, { limit: 100 })).data
 const deliveryIds = (from: Receiver) => from.received.map((delivery) => String(delivery.headers['x-service-delivery']))
 
 /** Another delivery worker on the same database, as a second process would run it. */
 const anotherWorker = (deps: Partial<DeliveryWorkerDeps> = {}) =>
-  createDeliveryJob({ db: t.db, clock: t.clock, audit: t.services.audit, box: t.secretBox, allowLoopback: true, lookup: t.dns.lookup, schedule: DEFAULT_RETRY_SCHEDULE, jitter: 0, timeoutMs: TIMEOUT_MS, ...deps })
+  createDeliveryJob({
+    db: t.db,
+    clock: t.clock,
+    audit: t.services.audit,
+    box: t.secretBox,
+    allowLoopback: true,
+    lookup: t.dns.lookup,
+    schedule: DEFAULT_RETRY_SCHEDULE,
+    jitter: 0,
+    timeoutMs: TIMEOUT_MS,
+    ...deps,
+  })
 
 /** Waits for something the receiver or a worker does on its own (real sockets; bounded). */
 const until = (condition: () => boolean, what: string) => eventually(condition, what, { everyMs: 5 })
@@ -53,8 +77,12 @@ async function ownerStatement(statement: string): Promise<void> {
 /** Makes the database refuse every attempt recorded for one org (a failure inside that org's transaction); returns the undo. */
 async function refuseRecordingFor(orgId: string): Promise<() => Promise<void>> {
   const name = `refuse_${orgId.toLowerCase()}`
-  await ownerStatement(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'recording refused'; end $$`)
-  await ownerStatement(`create trigger ${name} before insert on webhook_attempts for each row when (new.org_id = '${orgId}') execute function ${name}()`)
+  await ownerStatement(
+    `create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'recording refused'; end $$`,
+  )
+  await ownerStatement(
+    `create trigger ${name} before insert on webhook_attempts for each row when (new.org_id = '${orgId}') execute function ${name}()`,
+  )
   return async () => {
     await ownerStatement(`drop trigger if exists ${name} on webhook_attempts`)
     await ownerStatement(`drop function if exists ${name}()`)
@@ -119,7 +147,16 @@ describe('connections', () => {
     const agents = createAgentPool({ timeoutMs: TIMEOUT_MS })
     try {
       const url = new URL(`http://pinned.invalid:${first.port}/hooks`)
-      const send = (address: string) => sendAttempt({ url, address, family: 4, headers: { 'content-type': 'application/json' }, body: '{}', timeoutMs: TIMEOUT_MS, agents })
+      const send = (address: string) =>
+        sendAttempt({
+          url,
+          address,
+          family: 4,
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+          timeoutMs: TIMEOUT_MS,
+          agents,
+        })
       for (const address of ['127.0.0.1', '127.0.0.1', '127.0.0.2', '127.0.0.1']) {
         await nextTurn()
         expect(await send(address), address).toMatchObject({ kind: 'success', httpStatus: 200 })
@@ -177,37 +214,57 @@ describe('recording', () => {
   it.each([
     ['a failure', 500],
     ['a success', 202],
-  ])('logs an attempt (%s) whose lease another worker recovered meanwhile, keeps that worker’s state, and records the rest of the batch', async (_kind, lateStatus) => {
-    const webhook = await subscribe(owner, receiver.url())
-    const stalled = await sendTest(owner, webhook.id)
-    t.clock.advance(1)
-    const kept = await sendTest(owner, webhook.id)
-    // This worker's two requests are held until the other worker has delivered the first one.
-    const held = new Map<string, ServerResponse>()
-    for (let i = 0; i < 2; i += 1) receiver.respondWith((request, response) => void held.set(String(request.headers['x-service-delivery']), response))
-    const round = t.deliveries.run()
-    await until(() => held.size === 2, 'both requests')
+  ])(
+    'logs an attempt (%s) whose lease another worker recovered meanwhile, keeps that worker’s state, and records the rest of the batch',
+    async (_kind, lateStatus) => {
+      const webhook = await subscribe(owner, receiver.url())
+      const stalled = await sendTest(owner, webhook.id)
+      t.clock.advance(1)
+      const kept = await sendTest(owner, webhook.id)
+      // This worker's two requests are held until the other worker has delivered the first one.
+      const held = new Map<string, ServerResponse>()
+      for (let i = 0; i < 2; i += 1)
+        receiver.respondWith(
+          (request, response) => void held.set(String(request.headers['x-service-delivery']), response),
+        )
+      const round = t.deliveries.run()
+      await until(() => held.size === 2, 'both requests')
 
-    // The first delivery's lease runs out (as when a process freezes); the other worker recovers it and succeeds.
-    await t.db.global.updateTable('webhook_queue').set({ leased_until: t.clock.now() }).where('delivery_id', '=', stalled.id).execute()
-    expect(await anotherWorker().run()).toBe(1)
-    held.get(kept.id)!.end('ok')
-    held.get(stalled.id)!.writeHead(lateStatus).end()
-    expect(await round).toBe(2)
+      // The first delivery's lease runs out (as when a process freezes); the other worker recovers it and succeeds.
+      await t.db.global
+        .updateTable('webhook_queue')
+        .set({ leased_until: t.clock.now() })
+        .where('delivery_id', '=', stalled.id)
+        .execute()
+      expect(await anotherWorker().run()).toBe(1)
+      held.get(kept.id)!.end('ok')
+      held.get(stalled.id)!.writeHead(lateStatus).end()
+      expect(await round).toBe(2)
 
-    const log = await deliveryLog(owner, webhook.id)
-    const stalledLog = log.find((delivery) => delivery.id === stalled.id)!
-    expect(stalledLog).toMatchObject({ status: 'succeeded', attemptCount: 2, lastHttpStatus: 200, lastError: null, nextAttemptAt: null })
-    expect(stalledLog.attempts.map((attempt) => [attempt.attempt, attempt.status, attempt.httpStatus])).toEqual([
-      [1, 'succeeded', 200],
-      [2, lateStatus === 202 ? 'succeeded' : 'failed', lateStatus],
-    ])
-    expect(log.find((delivery) => delivery.id === kept.id)).toMatchObject({ status: 'succeeded', attemptCount: 1, attempts: [{ attempt: 1, status: 'succeeded' }] })
-    expect(deliveryIds(receiver).sort()).toEqual([stalled.id, stalled.id, kept.id].sort())
-    // Nothing is left to send.
-    expect(await drain(t.deliveries)).toBe(0)
-    expect(receiver.received).toHaveLength(3)
-  })
+      const log = await deliveryLog(owner, webhook.id)
+      const stalledLog = log.find((delivery) => delivery.id === stalled.id)!
+      expect(stalledLog).toMatchObject({
+        status: 'succeeded',
+        attemptCount: 2,
+        lastHttpStatus: 200,
+        lastError: null,
+        nextAttemptAt: null,
+      })
+      expect(stalledLog.attempts.map((attempt) => [attempt.attempt, attempt.status, attempt.httpStatus])).toEqual([
+        [1, 'succeeded', 200],
+        [2, lateStatus === 202 ? 'succeeded' : 'failed', lateStatus],
+      ])
+      expect(log.find((delivery) => delivery.id === kept.id)).toMatchObject({
+        status: 'succeeded',
+        attemptCount: 1,
+        attempts: [{ attempt: 1, status: 'succeeded' }],
+      })
+      expect(deliveryIds(receiver).sort()).toEqual([stalled.id, stalled.id, kept.id].sort())
+      // Nothing is left to send.
+      expect(await drain(t.deliveries)).toBe(0)
+      expect(receiver.received).toHaveLength(3)
+    },
+  )
 
   it('records the deliveries of several orgs claimed in one round, each in its own org’s scope', async () => {
     const other = await ownerWithOrg(t.app)
@@ -219,8 +276,22 @@ describe('recording', () => {
       expect(await t.deliveries.run()).toBe(2)
       expect(deliveryIds(receiver).sort()).toEqual([ours.id, their.id].sort())
       // Row-level security is forced for the worker's role: a row written under another org's scope would be refused, an update would find nothing.
-      expect(await deliveryLog(owner, mine.id)).toMatchObject([{ id: ours.id, status: 'succeeded', attemptCount: 1, attempts: [{ attempt: 1, status: 'succeeded', httpStatus: 200 }] }])
-      expect(await deliveryLog(other, theirs.id)).toMatchObject([{ id: their.id, status: 'succeeded', attemptCount: 1, attempts: [{ attempt: 1, status: 'succeeded', httpStatus: 200 }] }])
+      expect(await deliveryLog(owner, mine.id)).toMatchObject([
+        {
+          id: ours.id,
+          status: 'succeeded',
+          attemptCount: 1,
+          attempts: [{ attempt: 1, status: 'succeeded', httpStatus: 200 }],
+        },
+      ])
+      expect(await deliveryLog(other, theirs.id)).toMatchObject([
+        {
+          id: their.id,
+          status: 'succeeded',
+          attemptCount: 1,
+          attempts: [{ attempt: 1, status: 'succeeded', httpStatus: 200 }],
+        },
+      ])
     } finally {
       await t.services.webhooks.remove(ctxOf(other), theirs.id)
     }
@@ -237,14 +308,18 @@ describe('recording', () => {
       await expect(t.deliveries.run()).rejects.toThrow(/while delivering webhooks/)
       expect(deliveryIds(receiver).sort()).toEqual([ours.id, their.id].sort())
       expect(await deliveryLog(owner, mine.id)).toMatchObject([{ id: ours.id, status: 'succeeded', attemptCount: 1 }])
-      expect(await deliveryLog(other, theirs.id)).toMatchObject([{ id: their.id, status: 'pending', attemptCount: 0, attempts: [] }])
+      expect(await deliveryLog(other, theirs.id)).toMatchObject([
+        { id: their.id, status: 'pending', attemptCount: 0, attempts: [] },
+      ])
 
       await lift()
       lift = null
       // The failed round's lease owner is gone, so its claim is recovered at once (no waiting for the lease to run out).
       expect(await t.deliveries.run()).toBe(1)
       expect(deliveryIds(receiver).slice(2)).toEqual([their.id])
-      expect(await deliveryLog(other, theirs.id)).toMatchObject([{ id: their.id, status: 'succeeded', attemptCount: 1, attempts: [{ attempt: 1, status: 'succeeded' }] }])
+      expect(await deliveryLog(other, theirs.id)).toMatchObject([
+        { id: their.id, status: 'succeeded', attemptCount: 1, attempts: [{ attempt: 1, status: 'succeeded' }] },
+      ])
     } finally {
       await lift?.()
       await t.services.webhooks.remove(ctxOf(other), theirs.id)
@@ -311,12 +386,21 @@ describe('leases', () => {
     })
     expect(await t.deliveries.run()).toBe(1)
     expect(await deliveryLog(owner, webhook.id)).toMatchObject([
-      { id: delivery.id, status: 'pending', attemptCount: 1, lastHttpStatus: null, lastError: `no response within ${TIMEOUT_MS} ms`, attempts: [{ status: 'failed', responseBody: null }] },
+      {
+        id: delivery.id,
+        status: 'pending',
+        attemptCount: 1,
+        lastHttpStatus: null,
+        lastError: `no response within ${TIMEOUT_MS} ms`,
+        attempts: [{ status: 'failed', responseBody: null }],
+      },
     ])
     // The retry finds a receiver that answers.
     t.clock.advance(5 * SECOND)
     expect(await drain(t.deliveries)).toBe(1)
-    expect(await deliveryLog(owner, webhook.id)).toMatchObject([{ id: delivery.id, status: 'succeeded', attemptCount: 2 }])
+    expect(await deliveryLog(owner, webhook.id)).toMatchObject([
+      { id: delivery.id, status: 'succeeded', attemptCount: 2 },
+    ])
   })
 
   it('never starts an attempt with less lease left than its timeout and a margin: the claim goes back and is sent once, later', async () => {
@@ -334,7 +418,9 @@ describe('leases', () => {
     }
     expect(await t.deliveries.run()).toBe(1)
     expect(receiver.received).toEqual([])
-    expect(await deliveryLog(owner, webhook.id)).toMatchObject([{ id: delivery.id, status: 'pending', attemptCount: 0, attempts: [] }])
+    expect(await deliveryLog(owner, webhook.id)).toMatchObject([
+      { id: delivery.id, status: 'pending', attemptCount: 0, attempts: [] },
+    ])
 
     // Exactly enough left: sent, and the request arrives while the lease still covers the whole timeout.
     t.dns.onLookup = () => {
@@ -356,6 +442,8 @@ describe('leases', () => {
     expect(await t.deliveries.run()).toBe(1)
     expect(deliveryIds(receiver)).toEqual([delivery.id])
     expect(leaseLeftMs).toBe(minLeaseLeftMs)
-    expect(await deliveryLog(owner, webhook.id)).toMatchObject([{ id: delivery.id, status: 'succeeded', attemptCount: 1 }])
+    expect(await deliveryLog(owner, webhook.id)).toMatchObject([
+      { id: delivery.id, status: 'succeeded', attemptCount: 1 },
+    ])
   })
 })

@@ -5,7 +5,14 @@ import type { SecretBox } from '../../platform/crypto.js'
 import type { AuditLog } from '../audit/audit.service.js'
 import type { Job } from '../../worker/worker.js'
 import { memo } from '../../platform/memo.js'
-import { claimDue, loadClaimed, takeLeaseOwner, type Claim, type ClaimedDelivery, type LeaseOwner } from './webhooks.claims.js'
+import {
+  claimDue,
+  loadClaimed,
+  takeLeaseOwner,
+  type Claim,
+  type ClaimedDelivery,
+  type LeaseOwner,
+} from './webhooks.claims.js'
 import { createAgentPool, sendAttempt } from './webhooks.http.js'
 import { createOutcomeRecorder, type AttemptResult, type Outcome } from './webhooks.outcomes.js'
 import { signedHeaders, signingKey, type SigningKey } from './webhooks.signing.js'
@@ -49,11 +56,23 @@ export function deliveryPacing(options: { timeoutMs?: number; concurrency?: numb
   // A fixed batch size stays fixed; the default grows while attempts are quick.
   const maxClaimSize = options.batchSize === undefined ? MAX_CLAIMED_PER_LANE * concurrency : claimSize
   const leaseFor = (size: number) => (Math.ceil(size / concurrency) + 2) * timeoutMs + 15 * SECOND
-  return { timeoutMs, concurrency, claimSize, maxClaimSize, leaseMs: leaseFor(claimSize), leaseFor, minLeaseLeftMs: timeoutMs + 10 * SECOND }
+  return {
+    timeoutMs,
+    concurrency,
+    claimSize,
+    maxClaimSize,
+    leaseMs: leaseFor(claimSize),
+    leaseFor,
+    minLeaseLeftMs: timeoutMs + 10 * SECOND,
+  }
 }
 
 /** The next claim's size: doubled (up to the most) when the attempts finished since the last claim were all quick successes, else back to the first. */
-export function nextClaimSize(last: number, quick: boolean, pacing: { claimSize: number; maxClaimSize: number }): number {
+export function nextClaimSize(
+  last: number,
+  quick: boolean,
+  pacing: { claimSize: number; maxClaimSize: number },
+): number {
   return quick ? Math.min(last * 2, pacing.maxClaimSize) : pacing.claimSize
 }
 
@@ -103,16 +122,28 @@ export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
     // Resolved and checked at every attempt; the connection then goes to exactly this address.
     const target = await resolveTarget(url, { allowLoopback: deps.allowLoopback, lookup: deps.lookup })
     const base = { startedAt, trigger, httpStatus: null, latencyMs: 0, responseBody: null, retryAfter: null } as const
-    if (target.kind === 'blocked') return { ...base, status: 'blocked', outcome: 'blocked', error: `blocked: ${target.reason}`, address: null }
-    if (target.kind === 'unresolved') return { ...base, status: 'failed', outcome: 'failure', error: target.reason, address: null }
+    if (target.kind === 'blocked')
+      return { ...base, status: 'blocked', outcome: 'blocked', error: `blocked: ${target.reason}`, address: null }
+    if (target.kind === 'unresolved')
+      return { ...base, status: 'failed', outcome: 'failure', error: target.reason, address: null }
     let secrets: SigningKey[]
     try {
       secrets = [openSecret(delivery.secret_sealed!)]
-      if (delivery.previous_secret_sealed && delivery.previous_secret_expires_at && delivery.previous_secret_expires_at > startedAt) {
+      if (
+        delivery.previous_secret_sealed &&
+        delivery.previous_secret_expires_at &&
+        delivery.previous_secret_expires_at > startedAt
+      ) {
         secrets.push(openSecret(delivery.previous_secret_sealed))
       }
     } catch {
-      return { ...base, status: 'failed', outcome: 'failure', error: 'the signing secret cannot be decrypted: SECRETS_KEY differs from the key it was stored with', address: null }
+      return {
+        ...base,
+        status: 'failed',
+        outcome: 'failure',
+        error: 'the signing secret cannot be decrypted: SECRETS_KEY differs from the key it was stored with',
+        address: null,
+      }
     }
     if (claim.leasedUntil.getTime() - clock.now().getTime() < minLeaseLeftMs) return null
     const headers = signedHeaders({
@@ -122,12 +153,30 @@ export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
       timestampSeconds: Math.floor(startedAt.getTime() / 1000),
       body: delivery.payload,
     })
-    const outcome = await sendAttempt({ url, address: target.address, family: target.family, headers, body: delivery.payload, timeoutMs, agents })
-    return { ...outcome, startedAt, trigger, status: outcome.kind === 'success' ? 'succeeded' : 'failed', outcome: outcome.kind, address: target.address }
+    const outcome = await sendAttempt({
+      url,
+      address: target.address,
+      family: target.family,
+      headers,
+      body: delivery.payload,
+      timeoutMs,
+      agents,
+    })
+    return {
+      ...outcome,
+      startedAt,
+      trigger,
+      status: outcome.kind === 'success' ? 'succeeded' : 'failed',
+      outcome: outcome.kind,
+      address: target.address,
+    }
   }
 
   /** Claims the next deliveries and reads them with their endpoints (one statement per org). */
-  async function claimNext(owner: LeaseOwner, size: number): Promise<{ claimed: number; sendable: Sendable[]; abandoned: Outcome[] }> {
+  async function claimNext(
+    owner: LeaseOwner,
+    size: number,
+  ): Promise<{ claimed: number; sendable: Sendable[]; abandoned: Outcome[] }> {
     const now = clock.now()
     const claims = await claimDue(db, owner, now, new Date(now.getTime() + leaseFor(size)), size)
     const byOrg = new Map<string, Claim[]>()
@@ -138,7 +187,12 @@ export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
     }
     const loaded = new Map<string, ClaimedDelivery>()
     for (const [orgId, list] of byOrg) {
-      for (const row of await loadClaimed(db, orgId, list.map((claim) => claim.deliveryId))) loaded.set(row.id, row)
+      for (const row of await loadClaimed(
+        db,
+        orgId,
+        list.map((claim) => claim.deliveryId),
+      ))
+        loaded.set(row.id, row)
     }
     const sendable: Sendable[] = []
     const abandoned: Outcome[] = []
@@ -146,9 +200,11 @@ export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
       const delivery = loaded.get(claim.deliveryId)
       // A queued delivery that can no longer be sent (gone, finished, endpoint disabled or deleted) ends as failed.
       const endpointId = delivery?.endpoint_id ?? null
-      if (!delivery || delivery.status !== 'pending') abandoned.push({ claim, endpointId, abandoned: 'nothing to deliver' })
+      if (!delivery || delivery.status !== 'pending')
+        abandoned.push({ claim, endpointId, abandoned: 'nothing to deliver' })
       else if (delivery.deleted_at) abandoned.push({ claim, endpointId, abandoned: 'the webhook was deleted' })
-      else if (delivery.endpoint_status !== 'enabled' || !delivery.secret_sealed) abandoned.push({ claim, endpointId, abandoned: 'the webhook is disabled' })
+      else if (delivery.endpoint_status !== 'enabled' || !delivery.secret_sealed)
+        abandoned.push({ claim, endpointId, abandoned: 'the webhook is disabled' })
       else sendable.push({ claim, delivery })
     }
     return { claimed: claims.length, sendable, abandoned }
@@ -273,7 +329,12 @@ export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
     async run() {
       const now = clock.now()
       // Cheap look first: an idle worker takes no lease owner (no connection on PostgreSQL).
-      const anything = await db.global.selectFrom('webhook_queue').select('delivery_id').where('due_at', '<=', now).limit(1).executeTakeFirst()
+      const anything = await db.global
+        .selectFrom('webhook_queue')
+        .select('delivery_id')
+        .where('due_at', '<=', now)
+        .limit(1)
+        .executeTakeFirst()
       if (!anything) return 0
       const owner = await takeLeaseOwner(db)
       try {
@@ -304,7 +365,13 @@ export function createPruneJob(deps: { db: Database; clock: Clock; retentionMs?:
       let pruned = 0
       for (const { tenant_org: orgId } of orgs) {
         pruned += await deps.db.tx({ orgId }, async (tx) => {
-          const old = await tx.selectFrom('webhook_queue').select('delivery_id').where('tenant_org', '=', orgId).where('finished_at', '<', cutoff).limit(1000).execute()
+          const old = await tx
+            .selectFrom('webhook_queue')
+            .select('delivery_id')
+            .where('tenant_org', '=', orgId)
+            .where('finished_at', '<', cutoff)
+            .limit(1000)
+            .execute()
           const ids = old.map((row) => row.delivery_id)
           if (ids.length === 0) return 0
           await tx.deleteFrom('webhook_attempts').where('org_id', '=', orgId).where('delivery_id', 'in', ids).execute()
