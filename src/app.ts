@@ -13,6 +13,7 @@ import { registerClientRoutes } from './modules/oauth/oauth.routes.js'
 import { registerTokenRoute } from './modules/oauth/oauth.token-route.js'
 import { registerV1Deprecation } from './modules/v1/v1.deprecation.js'
 import { addPartnerExamples, type OpenApiDocument } from './modules/v1/v1.openapi.js'
+import { registerErrorPages } from './platform/error-pages.js'
 import { registerV1Routes } from './modules/v1/v1.routes.js'
 import { SCOPES } from './platform/permissions.js'
 import { registerCreatorRoutes } from './modules/creators/creators.routes.js'
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   await app.register(swaggerUi, { routePrefix: '/docs' })
 
   app.addHook('onClose', () => services.credentials.close())
+  registerErrorPages(app, config.publicUrl)
   registerHttpBasics(app)
   registerGuard(app, {
     db,

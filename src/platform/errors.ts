@@ -1,35 +1,178 @@
 import { Type, type Static } from 'typebox'
 
-/** The closed set of error codes (DESIGN section 3), each with its status and title. */
+/**
+ * The closed set of error codes (DESIGN section 3): each with its status, title, what it means
+ * and what to do. The problem `type` of each is a page under /docs/errors/ made from this table.
+ */
 export const ERROR_CODES = {
-  invalid_request: { status: 400, title: 'Invalid request' },
-  parameter_missing: { status: 400, title: 'Missing parameter' },
-  parameter_invalid: { status: 400, title: 'Invalid parameter' },
-  parameter_unknown: { status: 400, title: 'Unknown parameter' },
-  invalid_cursor: { status: 400, title: 'Invalid cursor' },
-  invalid_json: { status: 400, title: 'Invalid JSON' },
-  authentication_required: { status: 401, title: 'Authentication required' },
-  invalid_token: { status: 401, title: 'Invalid token' },
-  insufficient_scope: { status: 403, title: 'Insufficient scope' },
-  forbidden: { status: 403, title: 'Forbidden' },
-  production_access_pending: { status: 403, title: 'Production access pending' },
-  resource_missing: { status: 404, title: 'Resource not found' },
-  module_disabled: { status: 404, title: 'Module disabled' },
-  method_not_allowed: { status: 405, title: 'Method not allowed' },
-  conflict: { status: 409, title: 'Conflict' },
-  idempotency_key_in_use: { status: 409, title: 'Idempotency key in use' },
-  payload_too_large: { status: 413, title: 'Payload too large' },
-  unsupported_media_type: { status: 415, title: 'Unsupported media type' },
-  wrong_region: { status: 421, title: 'Wrong region' },
-  idempotency_key_reused: { status: 422, title: 'Idempotency key reused' },
-  splits_invalid: { status: 422, title: 'Splits invalid' },
-  balance_below_minimum: { status: 422, title: 'Balance below minimum' },
-  nothing_to_pay: { status: 422, title: 'Nothing to pay' },
-  unprocessable: { status: 422, title: 'Business rule violated' },
-  invalid_state: { status: 422, title: 'Invalid state transition' },
-  rate_limited: { status: 429, title: 'Too many requests' },
-  internal_error: { status: 500, title: 'Internal error' },
-  service_unavailable: { status: 503, title: 'Service unavailable' },
+  invalid_request: {
+    status: 400,
+    title: 'Invalid request',
+    meaning: 'The request is malformed in a way no more specific code covers (a header, the URL, the framing).',
+    action: 'Read `detail`, correct the request and send it again.',
+  },
+  parameter_missing: {
+    status: 400,
+    title: 'Missing parameter',
+    meaning: 'A required body field, query or path parameter is absent; `param` names the first.',
+    action: 'Add every parameter listed in `errors`.',
+  },
+  parameter_invalid: {
+    status: 400,
+    title: 'Invalid parameter',
+    meaning: 'A parameter has the wrong type, format, length or range; `param` names the first.',
+    action: 'Correct every parameter listed in `errors` as the API reference describes it.',
+  },
+  parameter_unknown: {
+    status: 400,
+    title: 'Unknown parameter',
+    meaning: 'The request carries a field or query parameter this operation does not accept.',
+    action: 'Remove the parameter named in `param`, or check its spelling.',
+  },
+  invalid_cursor: {
+    status: 400,
+    title: 'Invalid cursor',
+    meaning: 'The `cursor` was not issued by this service, or was issued for other filters.',
+    action: 'Pass the previous page’s cursor unchanged with the same filters, or start again without it.',
+  },
+  invalid_json: {
+    status: 400,
+    title: 'Invalid JSON',
+    meaning: 'The body is not valid JSON, or is empty where a JSON object is expected.',
+    action: 'Send a well-formed JSON object with `Content-Type: application/json`.',
+  },
+  authentication_required: {
+    status: 401,
+    title: 'Authentication required',
+    meaning: 'The operation needs credentials and the request carried none.',
+    action: 'Send `Authorization: Bearer <token>`: a session token on /api, an access token on /v1.',
+  },
+  invalid_token: {
+    status: 401,
+    title: 'Invalid token',
+    meaning: 'The bearer token is malformed, unknown, expired or revoked, or of the wrong kind for this surface.',
+    action: 'Log in again (/api), or request a new access token from /oauth/token (/v1).',
+  },
+  insufficient_scope: {
+    status: 403,
+    title: 'Insufficient scope',
+    meaning: 'The access token was not granted the scope this operation needs; `scope` names it.',
+    action: 'Request a token with that scope (the client must be allowed it).',
+  },
+  forbidden: {
+    status: 403,
+    title: 'Forbidden',
+    meaning: 'Your role in the org does not allow this action, or the session has no active org.',
+    action: 'Ask an owner or admin for a role that allows it, or switch the active org.',
+  },
+  production_access_pending: {
+    status: 403,
+    title: 'Production access pending',
+    meaning: 'Production credentials are not issued until the partner onboarding review has passed.',
+    action: 'Integrate against a sandbox org (create one with `"environment": "sandbox"`) until then.',
+  },
+  resource_missing: {
+    status: 404,
+    title: 'Resource not found',
+    meaning: 'No such record or route, or it belongs to an org you cannot see (existence is never revealed).',
+    action: 'Check the id, the org in the path and the token’s org.',
+  },
+  module_disabled: {
+    status: 404,
+    title: 'Module disabled',
+    meaning: 'The feature this route belongs to is turned off for the org.',
+    action: 'Ask the org’s owner to enable it.',
+  },
+  method_not_allowed: {
+    status: 405,
+    title: 'Method not allowed',
+    meaning: 'The path exists, but not with this HTTP method.',
+    action: 'Use one of the methods listed in the `Allow` header.',
+  },
+  conflict: {
+    status: 409,
+    title: 'Conflict',
+    meaning: 'The request conflicts with the current state: a duplicate, or a record changed meanwhile.',
+    action: 'Read `detail`, fetch the record and decide whether to send the request again.',
+  },
+  idempotency_key_in_use: {
+    status: 409,
+    title: 'Idempotency key in use',
+    meaning: 'A request with the same `Idempotency-Key` is still running.',
+    action: 'Retry after `Retry-After` seconds with the same key and the same body.',
+  },
+  payload_too_large: {
+    status: 413,
+    title: 'Payload too large',
+    meaning: 'The request body is larger than 1 MiB.',
+    action: 'Send a smaller body; split a large batch into several requests.',
+  },
+  unsupported_media_type: {
+    status: 415,
+    title: 'Unsupported media type',
+    meaning: 'The body’s `Content-Type` is not one this operation accepts.',
+    action: 'Send `application/json` (`application/x-www-form-urlencoded` to /oauth/token only).',
+  },
+  wrong_region: {
+    status: 421,
+    title: 'Wrong region',
+    meaning: 'The org or request belongs to another region’s deployment.',
+    action: 'Send the request to the base URL in `baseUrl`.',
+  },
+  idempotency_key_reused: {
+    status: 422,
+    title: 'Idempotency key reused',
+    meaning: 'The `Idempotency-Key` was used before with a different request.',
+    action: 'Use a new key for a new request; reuse a key only to retry the same request.',
+  },
+  splits_invalid: {
+    status: 422,
+    title: 'Splits invalid',
+    meaning: 'The splits name creators this org does not have, or their shares do not sum to 10000 basis points.',
+    action: 'Correct the splits listed in `errors` so that `shareBps` sums to exactly 10000.',
+  },
+  balance_below_minimum: {
+    status: 422,
+    title: 'Balance below minimum',
+    meaning: 'The payable amount is below the creator’s minimum payout in that currency.',
+    action: 'Wait until more revenue is allocated to the creator, or lower their minimum.',
+  },
+  nothing_to_pay: {
+    status: 422,
+    title: 'Nothing to pay',
+    meaning: 'The creator has no positive unpaid balance in that currency.',
+    action: 'Check the creator and the currency; there is nothing to pay out.',
+  },
+  unprocessable: {
+    status: 422,
+    title: 'Business rule violated',
+    meaning: 'The request is well-formed but breaks a business rule; `detail` says which.',
+    action: 'Read `detail` and `param`, change the request and send it again.',
+  },
+  invalid_state: {
+    status: 422,
+    title: 'Invalid state transition',
+    meaning: 'The record’s status does not allow this action (for example paying a canceled payout).',
+    action: 'Fetch the record and request only the transitions its `status` allows.',
+  },
+  rate_limited: {
+    status: 429,
+    title: 'Too many requests',
+    meaning: 'The caller used up its rate limit for the moment.',
+    action: 'Wait `Retry-After` seconds; pace requests by `X-RateLimit-Remaining` and `X-RateLimit-Reset`.',
+  },
+  internal_error: {
+    status: 500,
+    title: 'Internal error',
+    meaning: 'Something failed on our side; the request itself may be fine.',
+    action: 'Retry later (with the same `Idempotency-Key` for a write); quote `requestId` to support if it persists.',
+  },
+  service_unavailable: {
+    status: 503,
+    title: 'Service unavailable',
+    meaning: 'The service cannot reach what it depends on (its database) right now.',
+    action: 'Retry after `Retry-After` seconds; the service recovers by itself.',
+  },
 } as const
 
 export type ErrorCode = keyof typeof ERROR_CODES
@@ -62,11 +205,18 @@ export class AppError extends Error {
   }
 }
 
-export const DOCS_ERRORS_BASE = 'https://docs.oeuvre.dev/errors/'
+/** The page that explains a code, and the problem `type` of its errors. */
+export function errorTypeUri(publicUrl: string, code: ErrorCode): string {
+  return `${publicUrl}/docs/errors/${code}`
+}
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.hasOwn(ERROR_CODES, value)
+}
 
 export const ProblemSchema = Type.Object(
   {
-    type: Type.String({ format: 'uri' }),
+    type: Type.String({ format: 'uri', description: 'A page about the code: {PUBLIC_URL}/docs/errors/{code}' }),
     title: Type.String(),
     status: Type.Integer(),
     detail: Type.String(),
@@ -83,9 +233,10 @@ export const ProblemSchema = Type.Object(
 )
 export type Problem = Static<typeof ProblemSchema>
 
-export function problemBody(error: AppError, requestId: string): Problem {
+/** The problem+json body of an error; `publicUrl` is the base of its `type` page. */
+export function problemBody(error: AppError, requestId: string, publicUrl: string): Problem {
   const body: Problem = {
-    type: DOCS_ERRORS_BASE + error.code,
+    type: errorTypeUri(publicUrl, error.code),
     title: ERROR_CODES[error.code].title,
     status: error.status,
     detail: error.detail,

@@ -18,7 +18,7 @@ export function requestIdFor(request: IncomingMessage): string {
 export function prepareProblem(reply: FastifyReply, error: AppError): Problem {
   for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value)
   reply.code(error.status).type('application/problem+json')
-  return problemBody(error, String(reply.request.id))
+  return problemBody(error, String(reply.request.id), reply.server.publicUrl)
 }
 
 export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {

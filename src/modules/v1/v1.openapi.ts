@@ -1,4 +1,4 @@
-import { ERROR_CODES, DOCS_ERRORS_BASE, type ErrorCode } from '../../platform/errors.js'
+import { ERROR_CODES, errorTypeUri, type ErrorCode } from '../../platform/errors.js'
 
 /** The parts of a JSON Schema an example is derived from. */
 interface SchemaNode {
@@ -33,6 +33,7 @@ interface Operation {
 }
 
 export interface OpenApiDocument {
+  servers?: { url: string }[]
   paths?: Record<string, Record<string, Operation>>
   components?: { schemas?: Record<string, SchemaNode> }
 }
@@ -174,11 +175,11 @@ export function exampleFor(schema: SchemaNode | undefined, document: OpenApiDocu
   }
 }
 
-function problemExample(status: string): unknown {
+function problemExample(status: string, publicUrl: string): unknown {
   const code = PROBLEM_BY_STATUS[status] ?? 'invalid_request'
   const { title, status: httpStatus } = ERROR_CODES[code]
   return {
-    type: DOCS_ERRORS_BASE + code,
+    type: errorTypeUri(publicUrl, code),
     title,
     status: httpStatus,
     detail: `${title}: see code`,
@@ -197,6 +198,7 @@ function fill(media: Media | undefined, example: () => unknown): void {
  * request body and each response that has none written by hand, derived from its schema.
  */
 export function addPartnerExamples<T extends OpenApiDocument>(document: T): T {
+  const publicUrl = document.servers?.[0]?.url ?? ''
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
     if (!path.startsWith('/v1') && path !== '/oauth/token') continue
     for (const operation of Object.values(operations)) {
@@ -206,7 +208,7 @@ export function addPartnerExamples<T extends OpenApiDocument>(document: T): T {
         for (const media of Object.values(response.content ?? {})) {
           const isProblem =
             media.schema?.properties?.code !== undefined && media.schema.properties.requestId !== undefined
-          fill(media, () => (isProblem ? problemExample(status) : exampleFor(media.schema, document)))
+          fill(media, () => (isProblem ? problemExample(status, publicUrl) : exampleFor(media.schema, document)))
         }
       }
     }
