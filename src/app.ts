@@ -12,7 +12,8 @@ import { registerOrgRoutes } from './modules/orgs/orgs.routes.js'
 import { registerClientRoutes } from './modules/oauth/oauth.routes.js'
 import { registerTokenRoute } from './modules/oauth/oauth.token-route.js'
 import { registerV1Deprecation } from './modules/v1/v1.deprecation.js'
-import { addPartnerExamples, type OpenApiDocument } from './modules/v1/v1.openapi.js'
+import { addPartnerExamples } from './modules/v1/v1.openapi.js'
+import { finishDocument, type OpenApiDocument } from './platform/openapi.js'
 import { registerErrorPages } from './platform/error-pages.js'
 import { registerV1Routes } from './modules/v1/v1.routes.js'
 import { SCOPES } from './platform/permissions.js'
@@ -69,7 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
         title: 'Oeuvre API',
         version: '1.0.0',
         description:
-          'Rights catalog, revenue, payouts and ticketed events. Two surfaces: the session surface under /api and the partner surface under /v1 (OAuth 2.0 client credentials). Errors are RFC 9457 problem details with a stable `code`.',
+          'Rights catalog, revenue, payouts and ticketed events. Two surfaces: the session surface under /api and the partner surface under /v1 (OAuth 2.0 client credentials). Errors are RFC 9457 problem details with a stable `code`; each code is explained at its `type` URI, under /docs/errors/.',
       },
       servers: [{ url: config.publicUrl }],
       components: {
@@ -87,15 +88,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
         },
       },
     },
-    transform: ({ schema, url, route }) => {
-      const { auth, access } = (route.config ?? {}) as { auth?: string; access?: string }
-      const security =
-        auth === 'session' ? [{ session: [] }] : auth === 'client' ? [{ oauth: access ? [access] : [] }] : []
-      return { schema: { ...(schema ?? {}), security } as typeof schema, url }
-    },
+    // The route table is complete by the time the document is first asked for.
     transformObject: (document) =>
       'openapiObject' in document
-        ? addPartnerExamples(document.openapiObject as OpenApiDocument)
+        ? addPartnerExamples(
+            finishDocument(document.openapiObject as OpenApiDocument, {
+              routes: app.routeTable,
+              publicUrl: config.publicUrl,
+            }),
+          )
         : document.swaggerObject,
   })
   await app.register(swaggerUi, { routePrefix: '/docs' })

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { component } from './openapi-components.js'
 
 /**
  * The closed set of error codes (DESIGN section 3): each with its status, title, what it means
@@ -214,22 +215,27 @@ export function isErrorCode(value: string): value is ErrorCode {
   return Object.hasOwn(ERROR_CODES, value)
 }
 
-export const ProblemSchema = Type.Object(
-  {
-    type: Type.String({ format: 'uri', description: 'A page about the code: {PUBLIC_URL}/docs/errors/{code}' }),
-    title: Type.String(),
-    status: Type.Integer(),
-    detail: Type.String(),
-    code: Type.String({ enum: Object.keys(ERROR_CODES) }),
-    param: Type.Optional(Type.String()),
-    requestId: Type.String(),
-    errors: Type.Optional(
-      Type.Array(Type.Object({ param: Type.String(), code: Type.String(), message: Type.Optional(Type.String()) })),
-    ),
-    scope: Type.Optional(Type.String()),
-    baseUrl: Type.Optional(Type.String()),
-  },
-  { additionalProperties: true, description: 'RFC 9457 problem details' },
+export const ProblemSchema = component(
+  'Problem',
+  Type.Object(
+    {
+      type: Type.String({ format: 'uri', description: 'A page about the code: {PUBLIC_URL}/docs/errors/{code}' }),
+      title: Type.String({ description: 'The code’s title' }),
+      status: Type.Integer({ description: 'The HTTP status' }),
+      detail: Type.String({ description: 'What was wrong with this request, for people' }),
+      code: Type.String({ enum: Object.keys(ERROR_CODES), description: 'Stable and machine-readable' }),
+      param: Type.Optional(Type.String({ description: 'The parameter at fault (the first, when several are)' })),
+      requestId: Type.String({ description: 'The request’s id, as in X-Request-Id; quote it to support' }),
+      errors: Type.Optional(
+        Type.Array(Type.Object({ param: Type.String(), code: Type.String(), message: Type.Optional(Type.String()) }), {
+          description: 'Every parameter at fault',
+        }),
+      ),
+      scope: Type.Optional(Type.String({ description: 'insufficient_scope: the scope the operation needs' })),
+      baseUrl: Type.Optional(Type.String({ description: 'wrong_region: the base URL of the org’s region' })),
+    },
+    { additionalProperties: true, description: 'RFC 9457 problem details' },
+  ),
 )
 export type Problem = Static<typeof ProblemSchema>
 

@@ -1,36 +1,54 @@
 import { createHash } from 'node:crypto'
 import { canonicalJson } from './canonical-json.js'
 import { sql, type Expression, type SqlBool } from 'kysely'
-import { Type, type TSchema } from 'typebox'
+import { Type, type Static, type TProperties, type TSchema } from 'typebox'
 import { AppError } from './errors.js'
 import { memo } from './memo.js'
+import { component, componentName } from './openapi-components.js'
 
 export const DEFAULT_LIMIT = 25
 export const MAX_LIMIT = 100
 
-export const LimitQuery = Type.Integer({
+const LimitQuery = Type.Integer({
   minimum: 1,
   maximum: MAX_LIMIT,
   default: DEFAULT_LIMIT,
-  description: 'Page size, 1..100',
+  description: 'Page size, 1..100 (default 25)',
 })
-export const CursorQuery = Type.String({
+const CursorQuery = Type.String({
   minLength: 1,
   maxLength: 512,
   description: 'Opaque cursor from the previous page',
 })
 
+/**
+ * A list's query string: `limit`, `cursor` and the list's own filters. `limit` is optional to
+ * the caller; the validator fills in its default, so the handler's type has it as a number.
+ */
+export function ListQuery<Filters extends TProperties>(filters: Filters) {
+  const schema = Type.Object(
+    { limit: Type.Optional(LimitQuery), cursor: Type.Optional(CursorQuery), ...filters },
+    { additionalProperties: false },
+  )
+  return Type.Unsafe<Static<typeof schema> & { limit: number }>(schema)
+}
+
+const Pagination = component(
+  'Pagination',
+  Type.Object({
+    cursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as ?cursor= for the next page' }),
+    hasMore: Type.Boolean(),
+  }),
+)
+
+/** The list envelope of a record; named `<Record>List` in the OpenAPI document when the record is named. */
 export function ListEnvelope<T extends TSchema>(item: T, description?: string) {
-  return Type.Object(
-    {
-      data: Type.Array(item),
-      pagination: Type.Object({
-        cursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as ?cursor= for the next page' }),
-        hasMore: Type.Boolean(),
-      }),
-    },
+  const envelope = Type.Object(
+    { data: Type.Array(item), pagination: Pagination },
     { description: description ?? 'A page of records' },
   )
+  const name = componentName(item)
+  return name === undefined ? envelope : component(`${name}List`, envelope)
 }
 
 /** Keyset position: the sort values of the last row returned. */

@@ -1,20 +1,14 @@
 import type { TSchema } from 'typebox'
 import { ProblemSchema } from './errors.js'
 
-const AUTHED_ERRORS = [401, 403, 404, 429, 500] as const
-
 /**
- * Response schemas for every status a route can answer: its successes, the errors it
- * names, and the ones every authenticated route can give.
+ * A route's response schemas: its successes and the errors particular to it (a 409 conflict,
+ * 422 business rules). The errors every route of its kind can answer (401, 403, 404, 429, 503,
+ * ...) are added to the OpenAPI document from its config (`finishDocument`).
  */
-export function responses(
-  success: Record<number, TSchema>,
-  errors: readonly number[] = [],
-  options: { authed?: boolean } = { authed: true },
-): Record<number, TSchema> {
+export function responses(success: Record<number, TSchema>, errors: readonly number[] = []): Record<number, TSchema> {
   const all: Record<number, TSchema> = { ...success }
-  const statuses = new Set<number>([...errors, ...(options.authed === false ? [429, 500] : AUTHED_ERRORS)])
-  for (const status of statuses) all[status] = ProblemSchema
+  for (const status of errors) all[status] = ProblemSchema
   return all
 }
 

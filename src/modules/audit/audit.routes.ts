@@ -13,9 +13,10 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog): void
     {
       schema: {
         tags,
+        operationId: 'listOrgEvents',
         summary: 'The active org’s events (the audit log), oldest first; the cursor is always returned so you can poll',
         querystring: OrgEventQuery,
-        response: responses({ 200: OrgEventList }, [400]),
+        response: responses({ 200: OrgEventList }),
       },
       config: { auth: 'session', access: 'events:read' },
     },
@@ -27,7 +28,13 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog): void
   api.get(
     '/api/org-events/:id',
     {
-      schema: { tags, summary: 'One org event', params: EventIdParams, response: responses({ 200: OrgEventSchema }) },
+      schema: {
+        operationId: 'getOrgEvent',
+        tags,
+        summary: 'One org event',
+        params: EventIdParams,
+        response: responses({ 200: OrgEventSchema }),
+      },
       config: { auth: 'session', access: 'events:read' },
     },
     (request) => audit.get(request.ctx.orgId, request.params.id),

@@ -1,37 +1,36 @@
 import { Type, type Static } from 'typebox'
+import { component } from '../../platform/openapi-components.js'
 import { idPattern } from '../../platform/ids.js'
-import { CursorQuery, LimitQuery, ListEnvelope } from '../../platform/pagination.js'
+import { ListEnvelope, ListQuery } from '../../platform/pagination.js'
 
 export const Timestamp = Type.String({ format: 'date-time', example: '2026-11-22T10:15:30.123Z' })
 
-export const OrgEventSchema = Type.Object(
-  {
-    id: Type.String({ pattern: idPattern('evt') }),
-    orgId: Type.String({ pattern: idPattern('org') }),
-    action: Type.String({ pattern: '^[a-z_]+(\\.[a-z_]+)+$', example: 'catalog.created' }),
-    userId: Type.String({ pattern: idPattern('usr') }),
-    createdAt: Timestamp,
-    hash: Type.String({ pattern: '^sha256:[0-9a-f]{64}$' }),
-    sequence: Type.Integer({ minimum: 1 }),
-    resource: Type.Union([Type.Object({ type: Type.String(), id: Type.String() }), Type.Null()]),
-    data: Type.Unknown(),
-  },
-  { description: 'One entry of the org audit log, hash-chained to the previous one' },
+export const OrgEventSchema = component(
+  'OrgEvent',
+  Type.Object(
+    {
+      id: Type.String({ pattern: idPattern('evt') }),
+      orgId: Type.String({ pattern: idPattern('org') }),
+      action: Type.String({ pattern: '^[a-z_]+(\\.[a-z_]+)+$', example: 'catalog.created' }),
+      userId: Type.String({ pattern: idPattern('usr') }),
+      createdAt: Timestamp,
+      hash: Type.String({ pattern: '^sha256:[0-9a-f]{64}$' }),
+      sequence: Type.Integer({ minimum: 1 }),
+      resource: Type.Union([Type.Object({ type: Type.String(), id: Type.String() }), Type.Null()]),
+      data: Type.Unknown(),
+    },
+    { description: 'One entry of the org audit log, hash-chained to the previous one' },
+  ),
 )
 export type OrgEvent = Static<typeof OrgEventSchema>
 
 export const OrgEventList = ListEnvelope(OrgEventSchema, 'Org events, oldest first; the cursor is always returned')
 
-export const OrgEventQuery = Type.Object(
-  {
-    limit: LimitQuery,
-    cursor: Type.Optional(CursorQuery),
-    action: Type.Optional(Type.String({ pattern: '^[a-z_]+(\\.[a-z_]+)+$', maxLength: 100 })),
-    since: Type.Optional(Type.String({ format: 'date-time', description: 'Events created at or after this time' })),
-    until: Type.Optional(Type.String({ format: 'date-time', description: 'Events created before this time' })),
-  },
-  { additionalProperties: false },
-)
+export const OrgEventQuery = ListQuery({
+  action: Type.Optional(Type.String({ pattern: '^[a-z_]+(\\.[a-z_]+)+$', maxLength: 100 })),
+  since: Type.Optional(Type.String({ format: 'date-time', description: 'Events created at or after this time' })),
+  until: Type.Optional(Type.String({ format: 'date-time', description: 'Events created before this time' })),
+})
 export type OrgEventQuery = Static<typeof OrgEventQuery>
 
 export const EventIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })

@@ -16,10 +16,11 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
     {
       schema: {
         tags,
+        operationId: 'listCatalogEntries',
         summary: 'List catalog entries, newest first (filters: kind, isrc, creatorId, q)',
         ...(params ? { params } : {}),
         querystring: CatalogQuery,
-        response: responses({ 200: CatalogList }, [400]),
+        response: responses({ 200: CatalogList }),
       },
       config: { ...common, access: 'catalog:read' },
     },
@@ -31,11 +32,12 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
     {
       schema: {
         tags,
+        operationId: 'createCatalogEntry',
         summary:
           'Create a catalog entry, or a correction that supersedes one (emits catalog.created, and catalog.superseded)',
         ...(params ? { params } : {}),
         body: CreateCatalogBody,
-        response: responses({ 201: CatalogEntrySchema }, [400, 409, 413, 415, 422]),
+        response: responses({ 201: CatalogEntrySchema }, [409, 422]),
       },
       config: { ...common, access: 'catalog:write', idempotent: true, claimWithTransaction: true, successStatus: 201 },
     },
@@ -47,6 +49,7 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
     {
       schema: {
         tags,
+        operationId: 'getCatalogEntry',
         summary: 'Fetch one catalog entry',
         params: idParams(mount),
         response: responses({ 200: CatalogEntrySchema }),

@@ -16,10 +16,11 @@ export function registerCreatorRoutes(app: FastifyInstance, creators: CreatorsSe
     {
       schema: {
         tags,
+        operationId: 'listCreators',
         summary: 'List creators, newest first',
         ...(params ? { params } : {}),
         querystring: CreatorQuery,
-        response: responses({ 200: CreatorList }, [400]),
+        response: responses({ 200: CreatorList }),
       },
       config: { ...common, access: 'creators:read' },
     },
@@ -31,10 +32,11 @@ export function registerCreatorRoutes(app: FastifyInstance, creators: CreatorsSe
     {
       schema: {
         tags,
+        operationId: 'createCreator',
         summary: 'Create a creator (emits creator.created)',
         ...(params ? { params } : {}),
         body: CreateCreatorBody,
-        response: responses({ 201: CreatorSchema }, [400, 409, 413, 415, 422]),
+        response: responses({ 201: CreatorSchema }, [409, 422]),
       },
       config: { ...common, access: 'creators:write', idempotent: true, claimWithTransaction: true, successStatus: 201 },
     },
@@ -46,6 +48,7 @@ export function registerCreatorRoutes(app: FastifyInstance, creators: CreatorsSe
     {
       schema: {
         tags,
+        operationId: 'getCreator',
         summary: 'Fetch one creator',
         params: idParams(mount),
         response: responses({ 200: CreatorSchema }),

@@ -43,8 +43,9 @@ export function registerEvidenceRoutes(app: FastifyInstance, evidence: EvidenceS
     {
       schema: {
         tags: ['Partner surface: evidence'],
+        operationId: 'getEvidenceKeys',
         summary: 'The Ed25519 public keys that sign seals (JWKS)',
-        response: responses({ 200: JwksSchema }, [], { authed: false }),
+        response: responses({ 200: JwksSchema }),
       },
       config: { auth: 'none' },
     },
@@ -65,10 +66,11 @@ export function registerEvidenceRoutes(app: FastifyInstance, evidence: EvidenceS
       {
         schema: {
           tags,
+          operationId: 'listSeals',
           summary: 'Seals of the org event log, newest first',
           params: Type.Object({ ...org }),
           querystring: SealListQuery,
-          response: responses({ 200: SealList }, [400]),
+          response: responses({ 200: SealList }),
         },
         config,
       },
@@ -80,6 +82,7 @@ export function registerEvidenceRoutes(app: FastifyInstance, evidence: EvidenceS
       {
         schema: {
           tags,
+          operationId: 'getSeal',
           summary: 'One seal',
           params: Type.Object({ ...org, sealId: Id }),
           response: responses({ 200: SealSchema }),
@@ -94,10 +97,11 @@ export function registerEvidenceRoutes(app: FastifyInstance, evidence: EvidenceS
       {
         schema: {
           tags,
+          operationId: 'getSealConsistencyProof',
           summary: 'RFC 9162 consistency proof: the seal extends the older seal `from`',
           params: Type.Object({ ...org, sealId: Id }),
           querystring: ConsistencyQuery,
-          response: responses({ 200: ConsistencyProofSchema }, [400]),
+          response: responses({ 200: ConsistencyProofSchema }),
         },
         config,
       },
@@ -110,10 +114,11 @@ export function registerEvidenceRoutes(app: FastifyInstance, evidence: EvidenceS
       {
         schema: {
           tags,
+          operationId: 'getOrgEventInclusionProof',
           summary: 'RFC 9162 inclusion proof of one event in a seal (default: the newest seal)',
           params: Type.Object({ ...org, [eventParam]: Id }),
           querystring: ProofQuery,
-          response: responses({ 200: InclusionProofSchema }, [400, 422]),
+          response: responses({ 200: InclusionProofSchema }, [422]),
         },
         config,
       },

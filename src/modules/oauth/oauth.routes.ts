@@ -24,10 +24,11 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
     {
       schema: {
         tags,
+        operationId: 'createOAuthClient',
         summary: 'Create an OAuth client (emits client.created)',
         description: `${SECRET_ONCE} Clients of a sandbox org get cs_test_ secrets and the sandbox rate tier; production orgs need a passed partner onboarding review (403 production_access_pending until then).`,
         body: CreateClientBody,
-        response: responses({ 201: ClientWithSecret }, [400, 413, 415]),
+        response: responses({ 201: ClientWithSecret }),
       },
       config: { auth: 'session', access: 'clients:write', idempotent: true, successStatus: 201 },
     },
@@ -39,9 +40,10 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
     {
       schema: {
         tags,
+        operationId: 'listOAuthClients',
         summary: 'OAuth clients of the active org, newest first',
         querystring: ClientQuery,
-        response: responses({ 200: ClientList }, [400]),
+        response: responses({ 200: ClientList }),
       },
       config: { auth: 'session', access: 'clients:read' },
     },
@@ -51,7 +53,13 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
   api.get(
     '/api/clients/:id',
     {
-      schema: { tags, summary: 'One OAuth client', params: ClientIdParams, response: responses({ 200: ClientSchema }) },
+      schema: {
+        operationId: 'getOAuthClient',
+        tags,
+        summary: 'One OAuth client',
+        params: ClientIdParams,
+        response: responses({ 200: ClientSchema }),
+      },
       config: { auth: 'session', access: 'clients:read' },
     },
     (request) => clients.get(request.ctx, request.params.id),
@@ -62,6 +70,7 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
     {
       schema: {
         tags,
+        operationId: 'rotateOAuthClientSecret',
         summary:
           'Issue a new secret (emits client.secret_rotated); the previous one keeps working for the grace period (24 h by default)',
         description: SECRET_ONCE,
@@ -78,6 +87,7 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
     {
       schema: {
         tags,
+        operationId: 'revokeOAuthClient',
         summary: 'Revoke a client now (emits client.revoked): its secrets and every access token it holds stop working',
         params: ClientIdParams,
         response: responses({ 200: ClientSchema }, [422]),

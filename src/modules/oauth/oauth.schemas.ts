@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox'
+import { component } from '../../platform/openapi-components.js'
 import { idPattern } from '../../platform/ids.js'
-import { CursorQuery, LimitQuery, ListEnvelope } from '../../platform/pagination.js'
+import { ListEnvelope, ListQuery } from '../../platform/pagination.js'
 import { SCOPES } from '../../platform/permissions.js'
 import { Timestamp } from '../audit/audit.schemas.js'
 
@@ -12,8 +13,9 @@ export function withExamples<T extends TSchema>(schema: T, examples: unknown[]):
 export const CLIENT_TIER_NAMES = ['api_partner_sandbox', 'api_partner_production', 'platform_integrator'] as const
 export type ClientTier = (typeof CLIENT_TIER_NAMES)[number]
 
-const ScopeName = Type.Enum(SCOPES, { description: 'An OAuth scope' })
+const ScopeName = Type.Enum(SCOPES, { type: 'string', description: 'An OAuth scope' })
 const Tier = Type.Enum(CLIENT_TIER_NAMES, {
+  type: 'string',
   description:
     'Rate tier: sandbox orgs get api_partner_sandbox; production orgs api_partner_production or platform_integrator (custom limits)',
 })
@@ -30,22 +32,25 @@ const RateLimit = Type.Object(
 
 const ClientId = Type.String({ pattern: idPattern('cli'), example: 'cli_01JD2YB6X8Q0W3M5N7P9R1T3V5' })
 
-export const CreateClientBody = withExamples(
-  Type.Object(
-    {
-      name: Type.String({ minLength: 1, maxLength: 200 }),
-      scopes: Type.Array(ScopeName, {
-        minItems: 1,
-        maxItems: SCOPES.length,
-        uniqueItems: true,
-        description: 'The scopes tokens of this client may be granted',
-      }),
-      tier: Type.Optional(Tier),
-      rateLimit: Type.Optional(RateLimit),
-    },
-    { additionalProperties: false },
+export const CreateClientBody = component(
+  'CreateOAuthClientRequest',
+  withExamples(
+    Type.Object(
+      {
+        name: Type.String({ minLength: 1, maxLength: 200 }),
+        scopes: Type.Array(ScopeName, {
+          minItems: 1,
+          maxItems: SCOPES.length,
+          uniqueItems: true,
+          description: 'The scopes tokens of this client may be granted',
+        }),
+        tier: Type.Optional(Tier),
+        rateLimit: Type.Optional(RateLimit),
+      },
+      { additionalProperties: false },
+    ),
+    [{ name: 'Royalty dashboard', scopes: ['events:read', 'members:read'] }],
   ),
-  [{ name: 'Royalty dashboard', scopes: ['events:read', 'members:read'] }],
 )
 export type CreateClientBody = Static<typeof CreateClientBody>
 
@@ -98,85 +103,96 @@ const clientExample = {
   revokedAt: null,
 }
 
-export const ClientSchema = withExamples(
-  Type.Object(ClientProperties, { description: 'An OAuth client (its secret is never shown again)' }),
-  [clientExample],
+export const ClientSchema = component(
+  'OAuthClient',
+  withExamples(Type.Object(ClientProperties, { description: 'An OAuth client (its secret is never shown again)' }), [
+    clientExample,
+  ]),
 )
 export type Client = Static<typeof ClientSchema>
 
-export const ClientWithSecret = withExamples(
-  Type.Object(
-    {
-      ...ClientProperties,
-      secret: Type.String({
-        pattern: '^cs_(test|live)_',
-        description: 'Shown once: store it now; only its hash is kept',
-      }),
-    },
-    { description: 'The client with its secret, shown this once' },
+export const ClientWithSecret = component(
+  'OAuthClientWithSecret',
+  withExamples(
+    Type.Object(
+      {
+        ...ClientProperties,
+        secret: Type.String({
+          pattern: '^cs_(test|live)_',
+          description: 'Shown once: store it now; only its hash is kept',
+        }),
+      },
+      { description: 'The client with its secret, shown this once' },
+    ),
+    [{ ...clientExample, secret: 'cs_test_4fJq0m3Yl2mXo3r8oPqk9Vb7cT1s2Xw5nDh6Gu0Ax7Qa' }],
   ),
-  [{ ...clientExample, secret: 'cs_test_4fJq0m3Yl2mXo3r8oPqk9Vb7cT1s2Xw5nDh6Gu0Ax7Qa' }],
 )
 export type ClientWithSecret = Static<typeof ClientWithSecret>
 
 export const ClientList = ListEnvelope(ClientSchema, 'OAuth clients of the active org, newest first')
-export const ClientQuery = Type.Object(
-  { limit: LimitQuery, cursor: Type.Optional(CursorQuery) },
-  { additionalProperties: false },
-)
+export const ClientQuery = ListQuery({})
 export type ClientQuery = Static<typeof ClientQuery>
 export const ClientIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
 
 // ---------------------------------------------------------------------------
 // POST /oauth/token (RFC 6749 section 4.4)
 
-export const TokenRequest = withExamples(
-  Type.Object(
-    {
-      grant_type: Type.Optional(Type.String({ maxLength: 100, description: 'Required: client_credentials' })),
-      client_id: Type.Optional(Type.String({ maxLength: 200, description: 'Required unless sent with HTTP Basic' })),
-      client_secret: Type.Optional(
-        Type.String({ maxLength: 200, description: 'Required unless sent with HTTP Basic' }),
-      ),
-      scope: Type.Optional(
-        Type.String({ maxLength: 1000, description: 'Required: space-separated scopes, each allowed for the client' }),
-      ),
-    },
-    // RFC 6749 section 3.2: unrecognised parameters are ignored.
-    {
-      additionalProperties: true,
-      description: 'application/x-www-form-urlencoded; credentials in the body or in HTTP Basic, not both',
-    },
+export const TokenRequest = component(
+  'AccessTokenRequest',
+  withExamples(
+    Type.Object(
+      {
+        grant_type: Type.Optional(Type.String({ maxLength: 100, description: 'Required: client_credentials' })),
+        client_id: Type.Optional(Type.String({ maxLength: 200, description: 'Required unless sent with HTTP Basic' })),
+        client_secret: Type.Optional(
+          Type.String({ maxLength: 200, description: 'Required unless sent with HTTP Basic' }),
+        ),
+        scope: Type.Optional(
+          Type.String({
+            maxLength: 1000,
+            description: 'Required: space-separated scopes, each allowed for the client',
+          }),
+        ),
+      },
+      // RFC 6749 section 3.2: unrecognised parameters are ignored.
+      {
+        additionalProperties: true,
+        description: 'application/x-www-form-urlencoded; credentials in the body or in HTTP Basic, not both',
+      },
+    ),
+    [
+      {
+        grant_type: 'client_credentials',
+        client_id: 'cli_01JD2YB6X8Q0W3M5N7P9R1T3V5',
+        client_secret: 'cs_test_4fJq0m3Yl2mXo3r8oPqk9Vb7cT1s2Xw5nDh6Gu0Ax7Qa',
+        scope: 'events:read members:read',
+      },
+    ],
   ),
-  [
-    {
-      grant_type: 'client_credentials',
-      client_id: 'cli_01JD2YB6X8Q0W3M5N7P9R1T3V5',
-      client_secret: 'cs_test_4fJq0m3Yl2mXo3r8oPqk9Vb7cT1s2Xw5nDh6Gu0Ax7Qa',
-      scope: 'events:read members:read',
-    },
-  ],
 )
 export type TokenRequest = Static<typeof TokenRequest>
 
-export const TokenResponse = withExamples(
-  Type.Object(
-    {
-      access_token: Type.String({ pattern: '^oat_' }),
-      token_type: Type.Literal('Bearer'),
-      expires_in: Type.Integer({ description: 'Seconds: 3600' }),
-      scope: Type.String({ description: 'The granted scopes, space-separated' }),
-    },
-    { description: 'An access token (no refresh token: ask again when it expires)' },
+export const TokenResponse = component(
+  'AccessToken',
+  withExamples(
+    Type.Object(
+      {
+        access_token: Type.String({ pattern: '^oat_' }),
+        token_type: Type.Literal('Bearer'),
+        expires_in: Type.Integer({ description: 'Seconds: 3600' }),
+        scope: Type.String({ description: 'The granted scopes, space-separated' }),
+      },
+      { description: 'An access token (no refresh token: ask again when it expires)' },
+    ),
+    [
+      {
+        access_token: 'oat_Zk3w9Jt0bq1Q7c5VYxM2uJrA6nL8pE4sH0dG2fK1iOw',
+        token_type: 'Bearer',
+        expires_in: 3600,
+        scope: 'events:read members:read',
+      },
+    ],
   ),
-  [
-    {
-      access_token: 'oat_Zk3w9Jt0bq1Q7c5VYxM2uJrA6nL8pE4sH0dG2fK1iOw',
-      token_type: 'Bearer',
-      expires_in: 3600,
-      scope: 'events:read members:read',
-    },
-  ],
 )
 export type TokenResponse = Static<typeof TokenResponse>
 
@@ -192,14 +208,17 @@ export const OAUTH_ERRORS = [
 ] as const
 export type OAuthErrorCode = (typeof OAUTH_ERRORS)[number]
 
-export const OAuthErrorSchema = withExamples(
-  Type.Object(
-    {
-      error: Type.Enum(OAUTH_ERRORS),
-      error_description: Type.String(),
-    },
-    { description: 'RFC 6749 section 5.2 error (this route only; every other route answers problem+json)' },
+export const OAuthErrorSchema = component(
+  'OAuthError',
+  withExamples(
+    Type.Object(
+      {
+        error: Type.Enum(OAUTH_ERRORS, { type: 'string' }),
+        error_description: Type.String(),
+      },
+      { description: 'RFC 6749 section 5.2 error (this route only; every other route answers problem+json)' },
+    ),
+    [{ error: 'invalid_scope', error_description: 'scope webhooks:write is not allowed for this client' }],
   ),
-  [{ error: 'invalid_scope', error_description: 'scope webhooks:write is not allowed for this client' }],
 )
 export type OAuthErrorBody = Static<typeof OAuthErrorSchema>

@@ -75,6 +75,7 @@ export function registerTokenRoute(app: FastifyInstance, tokens: TokensService):
     '/oauth/token',
     {
       schema: {
+        operationId: 'requestAccessToken',
         tags: ['Partner surface: OAuth'],
         summary: 'Exchange client credentials for an access token (OAuth 2.0 client credentials, RFC 6749 section 4.4)',
         description:

@@ -42,9 +42,10 @@ export function registerOrgRoutes(app: FastifyInstance, services: { auth: AuthSe
     {
       schema: {
         tags,
+        operationId: 'signUp',
         summary: 'Create an account and a session',
         body: SignupBody,
-        response: responses({ 201: LoginResponse }, [400, 409, 413, 415], { authed: false }),
+        response: responses({ 201: LoginResponse }, [409]),
       },
       config: { auth: 'none', idempotent: true, successStatus: 201 },
     },
@@ -56,9 +57,10 @@ export function registerOrgRoutes(app: FastifyInstance, services: { auth: AuthSe
     {
       schema: {
         tags,
+        operationId: 'logIn',
         summary: 'Log in: exchange email and password for a session token',
         body: LoginBody,
-        response: responses({ 200: LoginResponse }, [400, 401, 413, 415], { authed: false }),
+        response: responses({ 200: LoginResponse }, [401]),
       },
       config: { auth: 'none' },
     },
@@ -68,7 +70,7 @@ export function registerOrgRoutes(app: FastifyInstance, services: { auth: AuthSe
   api.post(
     '/api/auth/logout',
     {
-      schema: { tags, summary: 'End this session', response: responses({ 204: NoContent }) },
+      schema: { operationId: 'logOut', tags, summary: 'End this session', response: responses({ 204: NoContent }) },
       config: { auth: 'session', orgScoped: false },
     },
     async (request, reply) => {
@@ -82,6 +84,7 @@ export function registerOrgRoutes(app: FastifyInstance, services: { auth: AuthSe
     {
       schema: {
         tags,
+        operationId: 'getMe',
         summary: 'The user, their memberships and the active org',
         response: responses({ 200: MeResponse }),
       },
@@ -95,6 +98,7 @@ export function registerOrgRoutes(app: FastifyInstance, services: { auth: AuthSe
     {
       schema: {
         tags,
+        operationId: 'createOrg',
         summary: 'Create an org; the caller becomes its owner and it becomes the active org',
         body: CreateOrgBody,
         response: responses({ 201: OrgSchema }, [400, 413, 415, 421]),
@@ -109,9 +113,10 @@ export function registerOrgRoutes(app: FastifyInstance, services: { auth: AuthSe
     {
       schema: {
         tags,
+        operationId: 'setActiveOrg',
         summary: 'Switch the active org (must be a member)',
         body: ActiveOrgBody,
-        response: responses({ 200: MeResponse }, [400, 413, 415]),
+        response: responses({ 200: MeResponse }, [403, 404]),
       },
       config: { auth: 'session', orgScoped: false },
     },
@@ -127,6 +132,7 @@ export function registerOrgRoutes(app: FastifyInstance, services: { auth: AuthSe
     {
       schema: {
         tags,
+        operationId: 'listMembers',
         summary: 'Members of the active org',
         querystring: MemberQuery,
         response: responses({ 200: MemberList }, [400]),
@@ -141,6 +147,7 @@ export function registerOrgRoutes(app: FastifyInstance, services: { auth: AuthSe
     {
       schema: {
         tags,
+        operationId: 'inviteMember',
         summary: 'Invite someone to the active org (emits member.invited)',
         body: InviteBody,
         response: responses({ 201: InvitationSchema }, [400, 409, 413, 415]),
@@ -155,9 +162,10 @@ export function registerOrgRoutes(app: FastifyInstance, services: { auth: AuthSe
     {
       schema: {
         tags,
+        operationId: 'acceptInvitation',
         summary: 'Accept an invitation sent to your email (emits member.joined)',
         body: AcceptBody,
-        response: responses({ 200: MembershipRecord }, [400, 409, 413, 415, 422]),
+        response: responses({ 200: MembershipRecord }, [403, 404, 409, 422]),
       },
       config: { auth: 'session', orgScoped: false, idempotent: true, successStatus: 200 },
     },

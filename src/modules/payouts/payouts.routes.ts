@@ -11,7 +11,8 @@ export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsServi
   const params = orgParams(mount)
   const common = { auth: mount.auth, module: 'payouts' } as const
   const action = { ...common, access: 'payouts:write', idempotent: true, successStatus: 200 } as const
-  const actionSchema = (summary: string) => ({
+  const actionSchema = (operationId: string, summary: string) => ({
+    operationId,
     tags,
     summary,
     params: idParams(mount),
@@ -23,10 +24,11 @@ export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsServi
     {
       schema: {
         tags,
+        operationId: 'listPayouts',
         summary: 'List payouts, newest first',
         ...(params ? { params } : {}),
         querystring: PayoutQuery,
-        response: responses({ 200: PayoutList }, [400]),
+        response: responses({ 200: PayoutList }),
       },
       config: { ...common, access: 'payouts:read' },
     },
@@ -38,11 +40,12 @@ export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsServi
     {
       schema: {
         tags,
+        operationId: 'createPayout',
         summary:
           'Pay a creator everything unpaid in one currency, rounded down to its minor unit (emits payout.created)',
         ...(params ? { params } : {}),
         body: CreatePayoutBody,
-        response: responses({ 201: PayoutSchema }, [400, 409, 413, 415, 422]),
+        response: responses({ 201: PayoutSchema }, [409, 422]),
       },
       config: { ...common, access: 'payouts:write', idempotent: true, successStatus: 201 },
     },
@@ -54,6 +57,7 @@ export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsServi
     {
       schema: {
         tags,
+        operationId: 'getPayout',
         summary: 'Fetch one payout with its statement',
         params: idParams(mount),
         response: responses({ 200: PayoutSchema }),
@@ -66,7 +70,10 @@ export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsServi
   api.post(
     `${mount.prefix}/:id/cancel`,
     {
-      schema: actionSchema('Cancel a pending payout; its allocations become payable again (emits payout.canceled)'),
+      schema: actionSchema(
+        'cancelPayout',
+        'Cancel a pending payout; its allocations become payable again (emits payout.canceled)',
+      ),
       config: action,
     },
     (request) => payouts.cancel(request.ctx, request.params.id),
@@ -74,13 +81,19 @@ export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsServi
 
   api.post(
     `${mount.prefix}/:id/mark-in-transit`,
-    { schema: actionSchema('Manual payouts: the money has been sent (emits payout.in_transit)'), config: action },
+    {
+      schema: actionSchema('markPayoutInTransit', 'Manual payouts: the money has been sent (emits payout.in_transit)'),
+      config: action,
+    },
     (request) => payouts.markInTransit(request.ctx, request.params.id),
   )
 
   api.post(
     `${mount.prefix}/:id/mark-paid`,
-    { schema: actionSchema('Manual payouts: the money has arrived (emits payout.paid)'), config: action },
+    {
+      schema: actionSchema('markPayoutPaid', 'Manual payouts: the money has arrived (emits payout.paid)'),
+      config: action,
+    },
     (request) => payouts.markPaid(request.ctx, request.params.id),
   )
 
@@ -89,6 +102,7 @@ export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsServi
     {
       schema: {
         ...actionSchema(
+          'markPayoutFailed',
           'A pending or in-transit payout failed; its allocations become payable again (emits payout.failed)',
         ),
         body: FailPayoutBody,

@@ -1,91 +1,104 @@
 import { Type, type Static } from 'typebox'
+import { component } from '../../platform/openapi-components.js'
 import { idPattern } from '../../platform/ids.js'
-import { CursorQuery, LimitQuery, ListEnvelope } from '../../platform/pagination.js'
+import { ListEnvelope, ListQuery } from '../../platform/pagination.js'
 import { Timestamp } from '../audit/audit.schemas.js'
 import { CurrencyCode } from '../money/money.schemas.js'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
 
-export const PayoutStatusSchema = Type.Union([
-  Type.Literal('pending'),
-  Type.Literal('in_transit'),
-  Type.Literal('paid'),
-  Type.Literal('failed'),
-  Type.Literal('canceled'),
-])
+export const PayoutStatusSchema = component(
+  'PayoutStatus',
+  Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('in_transit'),
+    Type.Literal('paid'),
+    Type.Literal('failed'),
+    Type.Literal('canceled'),
+  ]),
+)
 
-export const CreatePayoutBody = Type.Object(
-  {
-    creatorId: Type.String({ minLength: 1, maxLength: 64 }),
-    currency: Type.Optional(CurrencyCode),
-    through: Type.Optional(
-      Type.String({
-        format: 'date',
-        description: 'Include revenue whose period ends on or before this date (default: all)',
-      }),
-    ),
-  },
-  { additionalProperties: false },
+export const CreatePayoutBody = component(
+  'CreatePayoutRequest',
+  Type.Object(
+    {
+      creatorId: Type.String({ minLength: 1, maxLength: 64 }),
+      currency: Type.Optional(CurrencyCode),
+      through: Type.Optional(
+        Type.String({
+          format: 'date',
+          description: 'Include revenue whose period ends on or before this date (default: all)',
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
 )
 export type CreatePayoutBody = Static<typeof CreatePayoutBody>
 
-export const FailPayoutBody = Type.Object(
-  {
-    failureCode: Type.Optional(
-      Type.String({
-        pattern: '^[a-z][a-z0-9_]{0,49}$',
-        description: 'Machine-readable reason, default "manual"',
-        example: 'account_closed',
-      }),
-    ),
-    failureMessage: Type.String({ minLength: 1, maxLength: 500 }),
-  },
-  { additionalProperties: false },
+export const FailPayoutBody = component(
+  'MarkPayoutFailedRequest',
+  Type.Object(
+    {
+      failureCode: Type.Optional(
+        Type.String({
+          pattern: '^[a-z][a-z0-9_]{0,49}$',
+          description: 'Machine-readable reason, default "manual"',
+          example: 'account_closed',
+        }),
+      ),
+      failureMessage: Type.String({ minLength: 1, maxLength: 500 }),
+    },
+    { additionalProperties: false },
+  ),
 )
 export type FailPayoutBody = Static<typeof FailPayoutBody>
 
-export const StatementSchema = Type.Object(
-  {
-    openingBalance: Type.String({
-      description:
-        'Balance carried into this statement: the creator’s opening balance for the first, then what earlier statements carried forward',
-    }),
-    earnings: Type.String({ description: 'Sum of the allocations included, before recoupment' }),
-    recouped: Type.String({
-      description: 'Advance recouped from these earnings: min(earnings, max(0, -openingBalance)), never negative',
-    }),
-    carriedForward: Type.String({
-      description: 'Remainder below the minor unit (or an unrecouped balance) carried to the next statement',
-    }),
-    entries: Type.Integer({ description: 'Number of allocations included' }),
-    periodStart: Nullable(Type.String({ format: 'date' })),
-    periodEnd: Nullable(Type.String({ format: 'date' })),
-  },
-  { description: 'Always amount + carriedForward = openingBalance + earnings' },
+export const StatementSchema = component(
+  'PayoutStatement',
+  Type.Object(
+    {
+      openingBalance: Type.String({
+        description:
+          'Balance carried into this statement: the creator’s opening balance for the first, then what earlier statements carried forward',
+      }),
+      earnings: Type.String({ description: 'Sum of the allocations included, before recoupment' }),
+      recouped: Type.String({
+        description: 'Advance recouped from these earnings: min(earnings, max(0, -openingBalance)), never negative',
+      }),
+      carriedForward: Type.String({
+        description: 'Remainder below the minor unit (or an unrecouped balance) carried to the next statement',
+      }),
+      entries: Type.Integer({ description: 'Number of allocations included' }),
+      periodStart: Nullable(Type.String({ format: 'date' })),
+      periodEnd: Nullable(Type.String({ format: 'date' })),
+    },
+    { description: 'Always amount + carriedForward = openingBalance + earnings' },
+  ),
 )
 
-export const PayoutSchema = Type.Object(
-  {
-    id: Type.String({ pattern: idPattern('po') }),
-    creatorId: Type.String(),
-    amount: Type.String({ description: 'In the currency’s minor unit' }),
-    currency: Type.String(),
-    status: PayoutStatusSchema,
-    statement: StatementSchema,
-    method: Type.Union([Type.Literal('manual'), Type.Literal('sandbox')]),
-    failureCode: Nullable(Type.String()),
-    failureMessage: Nullable(Type.String()),
-    createdAt: Timestamp,
-    paidAt: Nullable(Timestamp),
-  },
-  { description: 'A payout to a creator, computed from their unpaid allocations' },
+export const PayoutSchema = component(
+  'Payout',
+  Type.Object(
+    {
+      id: Type.String({ pattern: idPattern('po') }),
+      creatorId: Type.String(),
+      amount: Type.String({ description: 'In the currency’s minor unit' }),
+      currency: Type.String(),
+      status: PayoutStatusSchema,
+      statement: StatementSchema,
+      method: Type.Union([Type.Literal('manual'), Type.Literal('sandbox')]),
+      failureCode: Nullable(Type.String()),
+      failureMessage: Nullable(Type.String()),
+      createdAt: Timestamp,
+      paidAt: Nullable(Timestamp),
+    },
+    { description: 'A payout to a creator, computed from their unpaid allocations' },
+  ),
 )
 export type Payout = Static<typeof PayoutSchema>
 
 export const PayoutList = ListEnvelope(PayoutSchema, 'Payouts, newest first')
 
-export const PayoutQuery = Type.Object(
-  { limit: LimitQuery, cursor: Type.Optional(CursorQuery) },
-  { additionalProperties: false },
-)
+export const PayoutQuery = ListQuery({})
 export type PayoutQuery = Static<typeof PayoutQuery>

@@ -17,10 +17,11 @@ export function registerRevenueRoutes(app: FastifyInstance, revenue: RevenueServ
     {
       schema: {
         tags,
+        operationId: 'listRevenueEntries',
         summary: 'List revenue entries, newest first (filters: catalogId, creatorId, periodFrom, periodTo, currency)',
         ...(params ? { params } : {}),
         querystring: RevenueQuery,
-        response: responses({ 200: RevenueList }, [400]),
+        response: responses({ 200: RevenueList }),
       },
       config: { ...common, access: 'revenue:read' },
     },
@@ -32,10 +33,11 @@ export function registerRevenueRoutes(app: FastifyInstance, revenue: RevenueServ
     {
       schema: {
         tags,
+        operationId: 'createRevenueEntry',
         summary: 'Record a revenue entry, allocated to the creators by the entry’s splits (emits revenue.created)',
         ...(params ? { params } : {}),
         body: CreateRevenueBody,
-        response: responses({ 201: RevenueSchema }, [400, 409, 413, 415, 422]),
+        response: responses({ 201: RevenueSchema }, [409, 422]),
       },
       config: { ...common, access: 'revenue:write', idempotent: true, claimWithTransaction: true, successStatus: 201 },
     },

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
+import { component } from '../../platform/openapi-components.js'
 import { idPattern } from '../../platform/ids.js'
-import { CursorQuery, LimitQuery, ListEnvelope } from '../../platform/pagination.js'
+import { ListEnvelope, ListQuery } from '../../platform/pagination.js'
 import { Timestamp } from '../audit/audit.schemas.js'
 import { CurrencyCode, DecimalString } from '../money/money.schemas.js'
 
@@ -8,118 +9,123 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 const RefId = Type.String({ minLength: 1, maxLength: 64 })
 const DateOnly = Type.String({ format: 'date', description: 'YYYY-MM-DD' })
 
-export const RevenueTypeSchema = Type.Union([
-  Type.Literal('stream'),
-  Type.Literal('download'),
-  Type.Literal('physical'),
-  Type.Literal('sync'),
-  Type.Literal('performance'),
-  Type.Literal('mechanical'),
-  Type.Literal('ticket_sale'),
-  Type.Literal('other'),
-])
+export const RevenueTypeSchema = component(
+  'RevenueType',
+  Type.Union([
+    Type.Literal('stream'),
+    Type.Literal('download'),
+    Type.Literal('physical'),
+    Type.Literal('sync'),
+    Type.Literal('performance'),
+    Type.Literal('mechanical'),
+    Type.Literal('ticket_sale'),
+    Type.Literal('other'),
+  ]),
+)
 
-export const CreateRevenueBody = Type.Object(
-  {
-    catalogId: Type.Optional(RefId),
-    isrc: Type.Optional(
-      Type.String({ maxLength: 20, description: 'Instead of catalogId: the active recording with this ISRC' }),
-    ),
-    iswc: Type.Optional(
-      Type.String({ maxLength: 20, description: 'Instead of catalogId: the active work with this ISWC' }),
-    ),
-    upc: Type.Optional(
-      Type.String({ maxLength: 20, description: 'Instead of catalogId: the active release with this UPC/EAN' }),
-    ),
-    eventId: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 64, description: 'Ticket sales only: the ticketed event' }),
-    ),
-    source: Type.String({
-      minLength: 1,
-      maxLength: 200,
-      description: 'Where the money comes from, e.g. the DSP',
-      example: 'Spotify',
-    }),
-    type: RevenueTypeSchema,
-    periodStart: DateOnly,
-    periodEnd: DateOnly,
-    territory: Type.String({ pattern: '^([A-Z]{2}|WORLD)$', description: 'ISO 3166-1 alpha-2, or WORLD' }),
-    units: Type.Integer({
-      minimum: -1_000_000_000_000,
-      maximum: 1_000_000_000_000,
-      description: 'Streams, copies or tickets; negative for returns',
-    }),
-    amount: DecimalString('Up to 6 decimal places, not zero; negative for returns and corrections', '0.004217'),
-    currency: CurrencyCode,
-    statementRef: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 200, description: 'The statement this line comes from' }),
-    ),
-    lineRef: Type.Optional(
-      Type.String({
+export const CreateRevenueBody = component(
+  'CreateRevenueEntryRequest',
+  Type.Object(
+    {
+      catalogId: Type.Optional(RefId),
+      isrc: Type.Optional(
+        Type.String({ maxLength: 20, description: 'Instead of catalogId: the active recording with this ISRC' }),
+      ),
+      iswc: Type.Optional(
+        Type.String({ maxLength: 20, description: 'Instead of catalogId: the active work with this ISWC' }),
+      ),
+      upc: Type.Optional(
+        Type.String({ maxLength: 20, description: 'Instead of catalogId: the active release with this UPC/EAN' }),
+      ),
+      eventId: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 64, description: 'Ticket sales only: the ticketed event' }),
+      ),
+      source: Type.String({
         minLength: 1,
         maxLength: 200,
-        description: 'The line within the statement; with statementRef unique per source (a re-sent line is 409)',
+        description: 'Where the money comes from, e.g. the DSP',
+        example: 'Spotify',
       }),
-    ),
-    reverses: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 64,
-        description: 'The entry this one reverses: every field mirrored, units and amount negated; once',
+      type: RevenueTypeSchema,
+      periodStart: DateOnly,
+      periodEnd: DateOnly,
+      territory: Type.String({ pattern: '^([A-Z]{2}|WORLD)$', description: 'ISO 3166-1 alpha-2, or WORLD' }),
+      units: Type.Integer({
+        minimum: -1_000_000_000_000,
+        maximum: 1_000_000_000_000,
+        description: 'Streams, copies or tickets; negative for returns',
       }),
-    ),
-  },
-  { additionalProperties: false },
+      amount: DecimalString('Up to 6 decimal places, not zero; negative for returns and corrections', '0.004217'),
+      currency: CurrencyCode,
+      statementRef: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 200, description: 'The statement this line comes from' }),
+      ),
+      lineRef: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 200,
+          description: 'The line within the statement; with statementRef unique per source (a re-sent line is 409)',
+        }),
+      ),
+      reverses: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 64,
+          description: 'The entry this one reverses: every field mirrored, units and amount negated; once',
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
 )
 export type CreateRevenueBody = Static<typeof CreateRevenueBody>
 
-export const AllocationSchema = Type.Object({
-  creatorId: Type.String(),
-  amount: Type.String({ description: 'Exact to 6 places; allocations sum exactly to the amount' }),
-})
+export const AllocationSchema = component(
+  'Allocation',
+  Type.Object({
+    creatorId: Type.String(),
+    amount: Type.String({ description: 'Exact to 6 places; allocations sum exactly to the amount' }),
+  }),
+)
 
-export const RevenueSchema = Type.Object(
-  {
-    id: Type.String({ pattern: idPattern('rev') }),
-    catalogId: Type.String(),
-    eventId: Nullable(Type.String()),
-    source: Type.String(),
-    type: RevenueTypeSchema,
-    periodStart: DateOnly,
-    periodEnd: DateOnly,
-    territory: Type.String(),
-    units: Type.Integer(),
-    amount: Type.String(),
-    currency: Type.String(),
-    statementRef: Nullable(Type.String()),
-    lineRef: Nullable(Type.String()),
-    reverses: Nullable(Type.String()),
-    allocations: Type.Array(AllocationSchema),
-    createdAt: Timestamp,
-    createdBy: Type.String(),
-  },
-  { description: 'An immutable revenue entry with its allocation to creators' },
+export const RevenueSchema = component(
+  'RevenueEntry',
+  Type.Object(
+    {
+      id: Type.String({ pattern: idPattern('rev') }),
+      catalogId: Type.String(),
+      eventId: Nullable(Type.String()),
+      source: Type.String(),
+      type: RevenueTypeSchema,
+      periodStart: DateOnly,
+      periodEnd: DateOnly,
+      territory: Type.String(),
+      units: Type.Integer(),
+      amount: Type.String(),
+      currency: Type.String(),
+      statementRef: Nullable(Type.String()),
+      lineRef: Nullable(Type.String()),
+      reverses: Nullable(Type.String()),
+      allocations: Type.Array(AllocationSchema),
+      createdAt: Timestamp,
+      createdBy: Type.String(),
+    },
+    { description: 'An immutable revenue entry with its allocation to creators' },
+  ),
 )
 export type Revenue = Static<typeof RevenueSchema>
 
 export const RevenueList = ListEnvelope(RevenueSchema, 'Revenue entries, newest first')
 
-export const RevenueQuery = Type.Object(
-  {
-    limit: LimitQuery,
-    cursor: Type.Optional(CursorQuery),
-    catalogId: Type.Optional(Type.String({ maxLength: 64 })),
-    creatorId: Type.Optional(
-      Type.String({ maxLength: 64, description: 'Entries allocated (in part) to this creator' }),
-    ),
-    periodFrom: Type.Optional(
-      Type.String({ format: 'date', description: 'Entries whose period ends on or after this date' }),
-    ),
-    periodTo: Type.Optional(
-      Type.String({ format: 'date', description: 'Entries whose period starts on or before this date' }),
-    ),
-    currency: Type.Optional(CurrencyCode),
-  },
-  { additionalProperties: false },
-)
+export const RevenueQuery = ListQuery({
+  catalogId: Type.Optional(Type.String({ maxLength: 64 })),
+  creatorId: Type.Optional(Type.String({ maxLength: 64, description: 'Entries allocated (in part) to this creator' })),
+  periodFrom: Type.Optional(
+    Type.String({ format: 'date', description: 'Entries whose period ends on or after this date' }),
+  ),
+  periodTo: Type.Optional(
+    Type.String({ format: 'date', description: 'Entries whose period starts on or before this date' }),
+  ),
+  currency: Type.Optional(CurrencyCode),
+})
 export type RevenueQuery = Static<typeof RevenueQuery>

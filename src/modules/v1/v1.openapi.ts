@@ -1,5 +1,3 @@
-import { ERROR_CODES, errorTypeUri, type ErrorCode } from '../../platform/errors.js'
-
 /** The parts of a JSON Schema an example is derived from. */
 interface SchemaNode {
   $ref?: string
@@ -33,29 +31,11 @@ interface Operation {
 }
 
 export interface OpenApiDocument {
-  servers?: { url: string }[]
   paths?: Record<string, Record<string, Operation>>
   components?: { schemas?: Record<string, SchemaNode> }
 }
 
 const ID_BODY = '01JD2YB6X8Q0W3M5N7P9R1T3V5'
-
-/** A typical problem per status, for error responses without an example of their own. */
-const PROBLEM_BY_STATUS: Record<string, ErrorCode> = {
-  '400': 'parameter_invalid',
-  '401': 'invalid_token',
-  '403': 'insufficient_scope',
-  '404': 'resource_missing',
-  '405': 'method_not_allowed',
-  '409': 'conflict',
-  '413': 'payload_too_large',
-  '415': 'unsupported_media_type',
-  '421': 'wrong_region',
-  '422': 'unprocessable',
-  '429': 'rate_limited',
-  '500': 'internal_error',
-  '503': 'service_unavailable',
-}
 
 function stringExample(schema: SchemaNode): string {
   if (schema['x-kind'] === 'decimal') return '12.50'
@@ -175,19 +155,6 @@ export function exampleFor(schema: SchemaNode | undefined, document: OpenApiDocu
   }
 }
 
-function problemExample(status: string, publicUrl: string): unknown {
-  const code = PROBLEM_BY_STATUS[status] ?? 'invalid_request'
-  const { title, status: httpStatus } = ERROR_CODES[code]
-  return {
-    type: errorTypeUri(publicUrl, code),
-    title,
-    status: httpStatus,
-    detail: `${title}: see code`,
-    code,
-    requestId: 'req_3kT9bV2pQ7xZ1mN8',
-  }
-}
-
 function fill(media: Media | undefined, example: () => unknown): void {
   if (!media || media.example !== undefined || media.examples !== undefined) return
   media.example = example()
@@ -198,19 +165,14 @@ function fill(media: Media | undefined, example: () => unknown): void {
  * request body and each response that has none written by hand, derived from its schema.
  */
 export function addPartnerExamples<T extends OpenApiDocument>(document: T): T {
-  const publicUrl = document.servers?.[0]?.url ?? ''
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
     if (!path.startsWith('/v1') && path !== '/oauth/token') continue
     for (const operation of Object.values(operations)) {
       for (const media of Object.values(operation.requestBody?.content ?? {}))
         fill(media, () => exampleFor(media.schema, document))
-      for (const [status, response] of Object.entries(operation.responses ?? {})) {
-        for (const media of Object.values(response.content ?? {})) {
-          const isProblem =
-            media.schema?.properties?.code !== undefined && media.schema.properties.requestId !== undefined
-          fill(media, () => (isProblem ? problemExample(status, publicUrl) : exampleFor(media.schema, document)))
-        }
-      }
+      // Error responses are shared components with examples of their own.
+      for (const response of Object.values(operation.responses ?? {}))
+        for (const media of Object.values(response.content ?? {})) fill(media, () => exampleFor(media.schema, document))
     }
   }
   return document

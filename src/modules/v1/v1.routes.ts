@@ -23,13 +23,14 @@ export function registerV1Routes(app: FastifyInstance, services: { audit: AuditL
     {
       schema: {
         tags: ['Partner surface: org events'],
+        operationId: 'listOrgEvents',
         summary: 'The org event feed, oldest first',
         description:
           'Filters `action`, `since`, `until`. The cursor is always returned, also on the last page and on an empty one: ' +
           'store it and poll later with `?cursor=` to get exactly the events appended since, none twice and none missed.',
         params: OrgParams,
         querystring: V1EventQuery,
-        response: responses({ 200: V1EventList }, [400]),
+        response: responses({ 200: V1EventList }),
       },
       config: { auth: 'client', access: 'events:read' },
     },
@@ -43,6 +44,7 @@ export function registerV1Routes(app: FastifyInstance, services: { audit: AuditL
     {
       schema: {
         tags: ['Partner surface: org events'],
+        operationId: 'getOrgEvent',
         summary: 'One org event',
         params: EventParams,
         response: responses({ 200: V1Event }),
@@ -57,10 +59,11 @@ export function registerV1Routes(app: FastifyInstance, services: { audit: AuditL
     {
       schema: {
         tags: ['Partner surface: members'],
+        operationId: 'listMembers',
         summary: 'Members of the org, newest first',
         params: OrgParams,
         querystring: V1MemberQuery,
-        response: responses({ 200: V1MemberList }, [400]),
+        response: responses({ 200: V1MemberList }),
       },
       config: { auth: 'client', access: 'members:read' },
     },

@@ -54,10 +54,11 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
     {
       schema: {
         tags,
+        operationId: 'listWebhooks',
         summary: 'List webhook endpoints',
         params: ListParams,
         querystring: WebhookListQuery,
-        response: responses({ 200: WebhookList }, [400]),
+        response: responses({ 200: WebhookList }),
       },
       config: read,
     },
@@ -69,10 +70,11 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
     {
       schema: {
         tags,
+        operationId: 'createWebhook',
         summary: 'Register an endpoint; the answer carries its signing secret (shown once)',
         params: ListParams,
         body: CreateWebhookBody,
-        response: responses({ 201: WebhookWithSecret }, [400, 409, 413, 415, 422]),
+        response: responses({ 201: WebhookWithSecret }, [409, 422]),
       },
       config: { ...write, successStatus: 201 },
     },
@@ -82,7 +84,13 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
   api.get(
     `${prefix}/:id`,
     {
-      schema: { tags, summary: 'One webhook endpoint', params: IdParams, response: responses({ 200: WebhookSchema }) },
+      schema: {
+        operationId: 'getWebhook',
+        tags,
+        summary: 'One webhook endpoint',
+        params: IdParams,
+        response: responses({ 200: WebhookSchema }),
+      },
       config: read,
     },
     (request) => webhooks.get(request.ctx, request.params.id),
@@ -93,6 +101,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
     {
       schema: {
         tags,
+        operationId: 'deleteWebhook',
         summary: 'Delete an endpoint (its delivery log is kept until pruned)',
         params: IdParams,
         response: responses({ 204: NoContent }),
@@ -107,6 +116,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
 
   const action = (
     path: string,
+    operationId: string,
     summary: string,
     run: (ctx: RequestContext, id: string) => Promise<unknown>,
     schema: TSchema = WebhookSchema,
@@ -114,31 +124,39 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
     api.post(
       `${prefix}/:id/${path}`,
       {
-        schema: { tags, summary, params: IdParams, response: responses({ 200: schema }, [409, 422]) },
+        schema: { operationId, tags, summary, params: IdParams, response: responses({ 200: schema }, [409, 422]) },
         config: { ...write, successStatus: 200 },
       },
       (request) => run(request.ctx, request.params.id),
     )
 
-  action('disable', 'Stop deliveries to this endpoint', (ctx, id) => webhooks.disable(ctx, id))
-  action('enable', 'Resume deliveries to this endpoint', (ctx, id) => webhooks.enable(ctx, id))
+  action('disable', 'disableWebhook', 'Stop deliveries to this endpoint', (ctx, id) => webhooks.disable(ctx, id))
+  action('enable', 'enableWebhook', 'Resume deliveries to this endpoint', (ctx, id) => webhooks.enable(ctx, id))
   action(
     'rotate-secret',
+    'rotateWebhookSecret',
     'New signing secret; the old one keeps signing alongside for 24 hours',
     (ctx, id) => webhooks.rotateSecret(ctx, id),
     WebhookWithSecret,
   )
-  action('test', 'Send a webhook.test event to this endpoint only', (ctx, id) => webhooks.test(ctx, id), DeliverySchema)
+  action(
+    'test',
+    'testWebhook',
+    'Send a webhook.test event to this endpoint only',
+    (ctx, id) => webhooks.test(ctx, id),
+    DeliverySchema,
+  )
 
   api.get(
     `${prefix}/:id/deliveries`,
     {
       schema: {
         tags,
+        operationId: 'listWebhookDeliveries',
         summary: 'Delivery log: every delivery with every attempt, newest first',
         params: IdParams,
         querystring: DeliveryListQuery,
-        response: responses({ 200: DeliveryList }, [400]),
+        response: responses({ 200: DeliveryList }),
       },
       config: read,
     },
@@ -150,6 +168,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
     {
       schema: {
         tags,
+        operationId: 'redeliverWebhookDelivery',
         summary: 'Send a delivery again (same delivery id, a new run of the retry schedule)',
         params: DeliveryParams,
         response: responses({ 200: DeliverySchema }, [409, 422]),

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
+import { component } from '../../platform/openapi-components.js'
 import { idPattern } from '../../platform/ids.js'
-import { CursorQuery, LimitQuery, ListEnvelope } from '../../platform/pagination.js'
+import { ListEnvelope, ListQuery } from '../../platform/pagination.js'
 import { Timestamp } from '../audit/audit.schemas.js'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
@@ -12,111 +13,118 @@ export const WebhookKind = Type.String({
   example: 'payout.paid',
 })
 
-export const WebhookSchema = Type.Object(
-  {
-    id: Type.String({ pattern: idPattern('whk') }),
-    url: Type.String({ format: 'uri' }),
-    events: Type.Array(WebhookKind),
-    status: Type.Union([Type.Literal('enabled'), Type.Literal('disabled')]),
-    disabledReason: Nullable(Type.String()),
-    previousSecretExpiresAt: Nullable(
-      Type.String({ format: 'date-time', description: 'Until then deliveries carry the old signature too' }),
-    ),
-    createdAt: Timestamp,
-    createdBy: Type.String(),
-    updatedAt: Timestamp,
-  },
-  { description: 'A webhook endpoint registration' },
+export const WebhookSchema = component(
+  'Webhook',
+  Type.Object(
+    {
+      id: Type.String({ pattern: idPattern('whk') }),
+      url: Type.String({ format: 'uri' }),
+      events: Type.Array(WebhookKind),
+      status: Type.Union([Type.Literal('enabled'), Type.Literal('disabled')]),
+      disabledReason: Nullable(Type.String()),
+      previousSecretExpiresAt: Nullable(
+        Type.String({ format: 'date-time', description: 'Until then deliveries carry the old signature too' }),
+      ),
+      createdAt: Timestamp,
+      createdBy: Type.String(),
+      updatedAt: Timestamp,
+    },
+    { description: 'A webhook endpoint registration' },
+  ),
 )
 export type Webhook = Static<typeof WebhookSchema>
 
-export const WebhookWithSecret = Type.Object(
-  {
-    ...WebhookSchema.properties,
-    signingSecret: Type.Optional(
-      Type.String({
-        pattern: '^whsec_',
-        description:
-          'Shown only in the response that created or rotated it (an idempotent replay omits it): store it to verify deliveries',
-      }),
-    ),
-  },
-  { description: 'A webhook endpoint with its signing secret (shown once)' },
+export const WebhookWithSecret = component(
+  'WebhookWithSecret',
+  Type.Object(
+    {
+      ...WebhookSchema.properties,
+      signingSecret: Type.Optional(
+        Type.String({
+          pattern: '^whsec_',
+          description:
+            'Shown only in the response that created or rotated it (an idempotent replay omits it): store it to verify deliveries',
+        }),
+      ),
+    },
+    { description: 'A webhook endpoint with its signing secret (shown once)' },
+  ),
 )
 export type WebhookWithSecret = Static<typeof WebhookWithSecret>
 
-export const CreateWebhookBody = Type.Object(
-  {
-    url: Type.String({
-      minLength: 1,
-      maxLength: 2048,
-      description: 'https URL that receives deliveries',
-      example: 'https://example.com/hooks/oeuvre',
-    }),
-    events: Type.Array(WebhookKind, { minItems: 1, maxItems: 64 }),
-  },
-  { additionalProperties: false },
+export const CreateWebhookBody = component(
+  'CreateWebhookRequest',
+  Type.Object(
+    {
+      url: Type.String({
+        minLength: 1,
+        maxLength: 2048,
+        description: 'https URL that receives deliveries',
+        example: 'https://example.com/hooks/oeuvre',
+      }),
+      events: Type.Array(WebhookKind, { minItems: 1, maxItems: 64 }),
+    },
+    { additionalProperties: false },
+  ),
 )
 export type CreateWebhookBody = Static<typeof CreateWebhookBody>
 
-export const AttemptSchema = Type.Object({
-  attempt: Type.Integer({ minimum: 1 }),
-  at: Timestamp,
-  trigger: Type.Union([Type.Literal('scheduled'), Type.Literal('redelivery')]),
-  status: Type.Union([Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('blocked')]),
-  httpStatus: Nullable(Type.Integer()),
-  latencyMs: Type.Integer({ minimum: 0 }),
-  responseBody: Nullable(Type.String({ description: 'The response, truncated to 64 KiB' })),
-  error: Nullable(Type.String()),
-  address: Nullable(Type.String({ description: 'The IP address the attempt connected to (or was refused)' })),
-})
+export const AttemptSchema = component(
+  'WebhookAttempt',
+  Type.Object({
+    attempt: Type.Integer({ minimum: 1 }),
+    at: Timestamp,
+    trigger: Type.Union([Type.Literal('scheduled'), Type.Literal('redelivery')]),
+    status: Type.Union([Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('blocked')]),
+    httpStatus: Nullable(Type.Integer()),
+    latencyMs: Type.Integer({ minimum: 0 }),
+    responseBody: Nullable(Type.String({ description: 'The response, truncated to 64 KiB' })),
+    error: Nullable(Type.String()),
+    address: Nullable(Type.String({ description: 'The IP address the attempt connected to (or was refused)' })),
+  }),
+)
 export type Attempt = Static<typeof AttemptSchema>
 
-export const DeliverySchema = Type.Object(
-  {
-    id: Type.String({
-      pattern: idPattern('whd'),
-      description: 'Also the X-Service-Delivery and webhook-id headers, the same on every retry',
-    }),
-    webhookId: Type.String({ pattern: idPattern('whk') }),
-    eventId: Type.String({ pattern: idPattern('evt') }),
-    type: Type.String(),
-    status: Type.Union([
-      Type.Literal('pending'),
-      Type.Literal('succeeded'),
-      Type.Literal('failed'),
-      Type.Literal('blocked'),
-    ]),
-    attemptCount: Type.Integer({ minimum: 0 }),
-    nextAttemptAt: Nullable(Timestamp),
-    lastHttpStatus: Nullable(Type.Integer()),
-    lastError: Nullable(Type.String()),
-    createdAt: Timestamp,
-    updatedAt: Timestamp,
-    finishedAt: Nullable(Timestamp),
-    attempts: Type.Array(AttemptSchema),
-  },
-  { description: 'One event sent to one endpoint, with every attempt' },
+export const DeliverySchema = component(
+  'WebhookDelivery',
+  Type.Object(
+    {
+      id: Type.String({
+        pattern: idPattern('whd'),
+        description: 'Also the X-Service-Delivery and webhook-id headers, the same on every retry',
+      }),
+      webhookId: Type.String({ pattern: idPattern('whk') }),
+      eventId: Type.String({ pattern: idPattern('evt') }),
+      type: Type.String(),
+      status: Type.Union([
+        Type.Literal('pending'),
+        Type.Literal('succeeded'),
+        Type.Literal('failed'),
+        Type.Literal('blocked'),
+      ]),
+      attemptCount: Type.Integer({ minimum: 0 }),
+      nextAttemptAt: Nullable(Timestamp),
+      lastHttpStatus: Nullable(Type.Integer()),
+      lastError: Nullable(Type.String()),
+      createdAt: Timestamp,
+      updatedAt: Timestamp,
+      finishedAt: Nullable(Timestamp),
+      attempts: Type.Array(AttemptSchema),
+    },
+    { description: 'One event sent to one endpoint, with every attempt' },
+  ),
 )
 export type Delivery = Static<typeof DeliverySchema>
 
 export const WebhookList = ListEnvelope(WebhookSchema, 'Webhook endpoints, newest first')
 export const DeliveryList = ListEnvelope(DeliverySchema, 'Deliveries to this endpoint, newest first')
 
-export const WebhookListQuery = Type.Object(
-  { limit: LimitQuery, cursor: Type.Optional(CursorQuery) },
-  { additionalProperties: false },
-)
+export const WebhookListQuery = ListQuery({})
 export type WebhookListQuery = Static<typeof WebhookListQuery>
 
-export const DeliveryListQuery = Type.Object(
-  {
-    limit: LimitQuery,
-    cursor: Type.Optional(CursorQuery),
-    status: Type.Optional(
-      Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('blocked')]),
-    ),
-  },
-  { additionalProperties: false },
-)
+export const DeliveryListQuery = ListQuery({
+  status: Type.Optional(
+    Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('blocked')]),
+  ),
+})
 export type DeliveryListQuery = Static<typeof DeliveryListQuery>
