@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import openapiTS, { astToString } from 'openapi-typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { OPENAPI_FILE, openApiText } from '../scripts/openapi-document.js'
 import { compileValidator } from '../src/platform/validation.js'
 import { buildTestApp, call, type TestApp } from './helpers.js'
 
@@ -200,6 +202,10 @@ describe('the OpenAPI document', () => {
       expect(document.components.schemas, record).toHaveProperty(record)
     // It was 1,015,158 bytes with every schema inlined.
     expect(Buffer.byteLength(served)).toBeLessThan(300_000)
+  })
+
+  it('is what openapi.json holds (regenerate it with npm run openapi:dump)', async () => {
+    expect(await readFile(OPENAPI_FILE, 'utf8')).toBe(await openApiText(t.db))
   })
 
   it('gives openapi-typescript types for every record, none of them unknown', async () => {
