@@ -158,18 +158,16 @@ describe('statements kept prepared', () => {
       db.tx(
         { orgId },
         async (tx) => {
-          const claim = tx
-            .insertInto('idempotency_keys')
-            .values({
-              caller,
-              method: 'POST',
-              path: '/statements',
-              key,
-              request_hash: 'h',
-              state: 'running',
-              locked_until: new Date(),
-              created_at: new Date(),
-            })
+          const claim = tx.insertInto('idempotency_keys').values({
+            caller,
+            method: 'POST',
+            path: '/statements',
+            key,
+            request_hash: 'h',
+            state: 'running',
+            locked_until: new Date(),
+            created_at: new Date(),
+          })
           db.deferToCommit(tx, claim)
         },
         { grouped: true },

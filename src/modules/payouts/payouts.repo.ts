@@ -132,17 +132,15 @@ export function payoutInserts(tx: Tx, row: PayoutRow, revenueIds: readonly strin
   for (let start = 0; start < revenueIds.length; start += ITEM_BATCH) {
     const batch = revenueIds.slice(start, start + ITEM_BATCH)
     inserts.push(
-      tx
-        .insertInto('payout_items')
-        .values(
-          batch.map((revenueId) => ({
-            org_id: row.org_id,
-            payout_id: row.id,
-            revenue_id: revenueId,
-            creator_id: row.creator_id,
-            released_at: null,
-          })),
-        ),
+      tx.insertInto('payout_items').values(
+        batch.map((revenueId) => ({
+          org_id: row.org_id,
+          payout_id: row.id,
+          revenue_id: revenueId,
+          creator_id: row.creator_id,
+          released_at: null,
+        })),
+      ),
     )
   }
   return inserts

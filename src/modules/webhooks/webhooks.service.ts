@@ -335,15 +335,13 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
           .insertInto('webhook_queue')
           .values({ delivery_id: deliveryId, tenant_org: ctx.orgId, due_at: now })
           .onConflict((conflict) =>
-            conflict
-              .column('delivery_id')
-              .doUpdateSet({
-                due_at: now,
-                finished_at: null,
-                leased_until: null,
-                lease_owner: null,
-                lease_token: null,
-              }),
+            conflict.column('delivery_id').doUpdateSet({
+              due_at: now,
+              finished_at: null,
+              leased_until: null,
+              lease_owner: null,
+              lease_token: null,
+            }),
           )
           .execute()
         await audit.append(
