@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { migrationsCurrent } from './db/migrate.js'
 import { registerGuard } from './platform/guard.js'
-import { registerHttpBasics, requestIdFor, sendProblem } from './platform/http.js'
+import { databaseUnavailable, registerHttpBasics, requestIdFor, sendProblem } from './platform/http.js'
 import { AppError } from './platform/errors.js'
 import { registerMetrics } from './platform/metrics.js'
 import { compileValidator } from './platform/validation.js'
@@ -117,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       if (await migrationsCurrent(db.backend, db.migrations)) return { status: 'ready' }
       return sendProblem(reply, new AppError('service_unavailable', 'Database migrations are pending'))
     } catch {
-      return sendProblem(reply, new AppError('service_unavailable', 'The database is unreachable'))
+      return sendProblem(reply, databaseUnavailable())
     }
   })
   app.get('/metrics', { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {
