@@ -4,6 +4,7 @@ import v8 from 'node:v8'
 import { Command, InvalidArgumentError } from 'commander'
 import type { Logger } from 'pino'
 import { ConfigError, loadConfig, type Config } from './config.js'
+import { DataDirectoryInUse, noteServingUrl } from './db/data-dir-lock.js'
 import type { ChainReport } from './modules/audit/audit.verify.js'
 import type { ImportProgress } from './modules/revenue/revenue.import.js'
 import type { Services } from './services.js'
@@ -72,6 +73,8 @@ async function serve(): Promise<void> {
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : cfg.port
   const url = cfg.publicUrl.replace(/:\d+$/, `:${port}`)
+  // A command refused the embedded data directory points at this server.
+  noteServingUrl(url)
   process.stdout.write(`listening on ${url}\n`)
   const demo = await db.global.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst()
   if (demo)
@@ -346,4 +349,11 @@ program
     }),
   )
 
-await program.parseAsync(process.argv)
+try {
+  await program.parseAsync(process.argv)
+} catch (error) {
+  // Another process holds the embedded database: one line, no stack, exit 1.
+  if (!(error instanceof DataDirectoryInUse)) throw error
+  process.stderr.write(`error: ${error.message}\n`)
+  process.exit(1)
+}

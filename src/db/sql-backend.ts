@@ -2,6 +2,7 @@ import pg from 'pg'
 import type { PGlite } from '@electric-sql/pglite'
 import { isConnectionLoss } from './connection-loss.js'
 import { copyOutOverPg, copyOutOverPglite, type CopyDataHandler } from './copy-out.js'
+import { lockDataDirectory } from './data-dir-lock.js'
 
 export interface SqlResult {
   rows: Record<string, unknown>[]
@@ -295,11 +296,19 @@ class Mutex {
 }
 
 export async function createPgliteBackend(dataDir: string, options: { template?: Blob } = {}): Promise<SqlBackend> {
-  const { PGlite } = await import('@electric-sql/pglite')
-  const db: PGlite = await PGlite.create(dataDir, {
-    parsers: { [INT8]: parseInt8 },
-    ...(options.template ? { loadDataDir: options.template } : {}),
-  })
+  // A data directory is one process's (src/db/data-dir-lock.ts); taken before PGlite reads a byte of it.
+  const lock = dataDir.startsWith('memory://') ? null : lockDataDirectory(dataDir)
+  let db: PGlite
+  try {
+    const { PGlite } = await import('@electric-sql/pglite')
+    db = await PGlite.create(dataDir, {
+      parsers: { [INT8]: parseInt8 },
+      ...(options.template ? { loadDataDir: options.template } : {}),
+    })
+  } catch (error) {
+    lock?.release()
+    throw error
+  }
   const mutex = new Mutex()
   let role: 'owner' | 'app' = 'owner'
   // One connection: what is prepared on it is prepared for every session.
@@ -347,7 +356,13 @@ export async function createPgliteBackend(dataDir: string, options: { template?:
     kind: 'pglite',
     acquire: () => session('app'),
     acquireOwner: () => session('owner'),
-    end: () => db.close(),
+    async end() {
+      try {
+        await db.close()
+      } finally {
+        lock?.release()
+      }
+    },
     async listen(channel, handlers) {
       if (!CHANNEL.test(channel)) throw new Error(`invalid channel name ${channel}`)
       // LISTEN runs on the one connection: never inside someone else's open transaction.
