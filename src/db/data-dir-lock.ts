@@ -93,10 +93,19 @@ function create(file: string, holder: LockHolder): boolean {
     linkSync(draft, file)
     return true
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
-    throw error
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EEXIST') return false
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error
   } finally {
     unlinkSync(draft)
+  }
+  // A file system without hard links: an exclusive create, written just after.
+  try {
+    writeFileSync(file, `${JSON.stringify(holder)}\n`, { flag: 'wx' })
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw error
   }
 }
 
