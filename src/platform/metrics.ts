@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
-import type { RateLimiter } from './rate-limit.js'
+import type { RateLimiter, RateLimitStatus } from './rate-limit.js'
 
 /** Where a limiter's buckets are; one without a status keeps them in this process. */
-export function rateLimitStatus(limiter: RateLimiter) {
-  return limiter.status?.() ?? { backend: 'local' as const, reason: null }
+export function rateLimitStatus(limiter: RateLimiter): RateLimitStatus {
+  return limiter.status?.() ?? { backend: 'local', reason: null }
 }
 
 /** Prometheus metrics for one app instance (its own registry, so tests can build many). */
