@@ -3,9 +3,10 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { migrationsCurrent } from './db/migrate.js'
 import { registerGuard } from './platform/guard.js'
-import { registerHttpBasics, requestIdFor, sendProblem } from './platform/http.js'
+import { databaseUnavailable, registerHttpBasics, requestIdFor, sendProblem } from './platform/http.js'
 import { AppError } from './platform/errors.js'
-import { registerMetrics } from './platform/metrics.js'
+import { LOG_REDACT } from './platform/logger.js'
+import { rateLimitStatus, registerMetrics } from './platform/metrics.js'
 import { compileValidator } from './platform/validation.js'
 import { registerAuditRoutes } from './modules/audit/audit.routes.js'
 import { registerOrgRoutes } from './modules/orgs/orgs.routes.js'
@@ -35,16 +36,6 @@ export interface AppDeps extends ServiceDeps {
   logStream?: NodeJS.WritableStream
 }
 
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  '*.password',
-  '*.token',
-  '*.secret',
-  '*.client_secret',
-  '*.signingSecret',
-]
-
 /** The composition root: platform plugins, then every module's routes. Does not listen. */
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services }> {
   const services = createServices(deps)
@@ -54,7 +45,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     logger:
       deps.logger === false
         ? false
-        : { level: config.logLevel, redact: REDACT, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+        : { level: config.logLevel, redact: LOG_REDACT, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     genReqId: requestIdFor,
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
@@ -112,15 +103,17 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     authenticators: { session: auth.authenticate, client: services.oauthTokens.authenticate },
   })
   registerV1Deprecation(app, config.deprecation)
-  const metrics = registerMetrics(app)
+  const metrics = registerMetrics(app, limiter)
 
   app.get('/healthz', { schema: { hide: true }, config: { rateLimit: false } }, async () => ({ status: 'ok' }))
   app.get('/readyz', { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {
     try {
-      if (await migrationsCurrent(db.backend, db.migrations)) return { status: 'ready' }
+      // Rate limits on this node's buckets alone (Redis away) still serve: ready, and the body says so.
+      if (await migrationsCurrent(db.backend, db.migrations))
+        return { status: 'ready', rateLimit: rateLimitStatus(limiter) }
       return sendProblem(reply, new AppError('service_unavailable', 'Database migrations are pending'))
     } catch {
-      return sendProblem(reply, new AppError('service_unavailable', 'The database is unreachable'))
+      return sendProblem(reply, databaseUnavailable())
     }
   })
   app.get('/metrics', { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {

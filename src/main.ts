@@ -2,7 +2,9 @@ import { stat } from 'node:fs/promises'
 import os from 'node:os'
 import v8 from 'node:v8'
 import { Command, InvalidArgumentError } from 'commander'
+import type { Logger } from 'pino'
 import { ConfigError, loadConfig, type Config } from './config.js'
+import { DataDirectoryInUse, noteServingUrl } from './db/data-dir-lock.js'
 import type { ChainReport } from './modules/audit/audit.verify.js'
 import type { ImportProgress } from './modules/revenue/revenue.import.js'
 import type { Services } from './services.js'
@@ -22,6 +24,22 @@ function config(): Config {
   }
 }
 
+/**
+ * The last resort, not a remedy: an exception nothing caught leaves its reason in the log, and
+ * the process still exits (its state is unknown); failures the service expects are handled where
+ * they happen (a dropped database connection, Redis away).
+ */
+function logCrashes(log: Pick<Logger, 'fatal'>): void {
+  process.on('uncaughtException', (error) => {
+    log.fatal({ err: error }, 'uncaught exception: exiting')
+    process.exit(1)
+  })
+  process.on('unhandledRejection', (reason) => {
+    log.fatal({ err: reason }, 'unhandled promise rejection: exiting')
+    process.exit(1)
+  })
+}
+
 async function serve(): Promise<void> {
   const cfg = config()
   const [
@@ -31,6 +49,7 @@ async function serve(): Promise<void> {
     { loadServiceKeys },
     { createWorker },
     { DEMO_EMAIL, DEMO_PASSWORD, seedDemo },
+    { createLogger },
   ] = await Promise.all([
     import('./platform/clock.js'),
     import('./runtime.js'),
@@ -38,8 +57,11 @@ async function serve(): Promise<void> {
     import('./service-keys.js'),
     import('./worker/worker.js'),
     import('./seed.js'),
+    import('./platform/logger.js'),
   ])
-  const { db, limiter } = await openRuntime(cfg, clock)
+  const log = createLogger(cfg)
+  logCrashes(log)
+  const { db, limiter } = await openRuntime(cfg, clock, log)
   const passwords = createPasswordHasher()
   const keys = await loadServiceKeys(cfg)
   const { buildApp } = await import('./app.js')
@@ -51,6 +73,8 @@ async function serve(): Promise<void> {
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : cfg.port
   const url = cfg.publicUrl.replace(/:\d+$/, `:${port}`)
+  // A command refused the embedded data directory points at this server.
+  noteServingUrl(url)
   process.stdout.write(`listening on ${url}\n`)
   const demo = await db.global.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst()
   if (demo)
@@ -70,20 +94,27 @@ async function serve(): Promise<void> {
 
 async function runWorker(options: { once?: boolean }): Promise<void> {
   const cfg = config()
-  const [{ systemClock }, { openRuntime }, { createServices }, { loadServiceKeys }, { createWorker }] =
-    await Promise.all([
-      import('./platform/clock.js'),
-      import('./runtime.js'),
-      import('./services.js'),
-      import('./service-keys.js'),
-      import('./worker/worker.js'),
-    ])
-  const { db, limiter } = await openRuntime(cfg, systemClock)
-  const log = {
-    error: (obj: unknown, msg?: string) => process.stderr.write(`${msg ?? 'error'} ${JSON.stringify(obj)}\n`),
-  }
+  const [
+    { systemClock },
+    { openRuntime },
+    { createServices },
+    { loadServiceKeys },
+    { createWorker },
+    { createLogger },
+  ] = await Promise.all([
+    import('./platform/clock.js'),
+    import('./runtime.js'),
+    import('./services.js'),
+    import('./service-keys.js'),
+    import('./worker/worker.js'),
+    import('./platform/logger.js'),
+  ])
+  // stdout carries --once's answer: the log goes to stderr.
+  const log = createLogger(cfg, 2)
+  logCrashes(log)
+  const { db, limiter } = await openRuntime(cfg, systemClock, log)
   const services = createServices({ config: cfg, db, clock: systemClock, limiter, ...(await loadServiceKeys(cfg)) })
-  const worker = createWorker(services.jobs, log as never)
+  const worker = createWorker(services.jobs, log)
   if (options.once) {
     process.stdout.write(`${JSON.stringify(await worker.runOnce())}\n`)
     await db.close()
@@ -199,13 +230,15 @@ audit
 /** The services a one-shot command needs (the audit log with its listeners, so webhooks see the events). */
 async function openServices(): Promise<{ services: Services; close(): Promise<void> }> {
   const cfg = config()
-  const [{ systemClock }, { openRuntime }, { createServices }, { loadServiceKeys }] = await Promise.all([
-    import('./platform/clock.js'),
-    import('./runtime.js'),
-    import('./services.js'),
-    import('./service-keys.js'),
-  ])
-  const { db, limiter } = await openRuntime(cfg, systemClock)
+  const [{ systemClock }, { openRuntime }, { createServices }, { loadServiceKeys }, { createLogger }] =
+    await Promise.all([
+      import('./platform/clock.js'),
+      import('./runtime.js'),
+      import('./services.js'),
+      import('./service-keys.js'),
+      import('./platform/logger.js'),
+    ])
+  const { db, limiter } = await openRuntime(cfg, systemClock, createLogger(cfg, 2))
   const services = createServices({ config: cfg, db, clock: systemClock, limiter, ...(await loadServiceKeys(cfg)) })
   return {
     services,
@@ -316,4 +349,11 @@ program
     }),
   )
 
-await program.parseAsync(process.argv)
+try {
+  await program.parseAsync(process.argv)
+} catch (error) {
+  // Another process holds the embedded database: one line, no stack, exit 1.
+  if (!(error instanceof DataDirectoryInUse)) throw error
+  process.stderr.write(`error: ${error.message}\n`)
+  process.exit(1)
+}

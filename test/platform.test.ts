@@ -153,9 +153,15 @@ describe('idempotency', () => {
 describe('operations', () => {
   it('serves health, readiness, metrics and the OpenAPI document', async () => {
     expect((await call(t.app, { url: '/healthz' })).json()).toEqual({ status: 'ok' })
-    expect((await call(t.app, { url: '/readyz' })).json()).toEqual({ status: 'ready' })
+    // Ready, and where the rate-limit buckets are (this process's own: no REDIS_URL here).
+    expect((await call(t.app, { url: '/readyz' })).json()).toEqual({
+      status: 'ready',
+      rateLimit: { backend: 'local', reason: 'REDIS_URL is not set' },
+    })
     const metrics = await call(t.app, { url: '/metrics' })
     expect(metrics.body).toContain('oeuvre_http_requests_total')
+    expect(metrics.body).toContain('oeuvre_rate_limit_backend{backend="local"} 1')
+    expect(metrics.body).toContain('oeuvre_rate_limit_backend{backend="redis"} 0')
     const openapi = (await call(t.app, { url: '/openapi.json' })).json()
     expect(openapi.openapi).toBe('3.1.0')
     expect(openapi.paths['/api/members/invitations'].post.responses).toHaveProperty('201')

@@ -1,6 +1,8 @@
 import pg from 'pg'
 import type { PGlite } from '@electric-sql/pglite'
+import { isConnectionLoss } from './connection-loss.js'
 import { copyOutOverPg, copyOutOverPglite, type CopyDataHandler } from './copy-out.js'
+import { lockDataDirectory } from './data-dir-lock.js'
 
 export interface SqlResult {
   rows: Record<string, unknown>[]
@@ -119,59 +121,96 @@ function corkedQuery(client: pg.ClientBase, sql: string, params: readonly unknow
   }
 }
 
-/** A pg client as a session (simple: pg sends a parameterless query as one simple-protocol message). */
-function pgSession(client: pg.ClientBase, prepared: Set<string>, release: () => void): SqlSession {
+/** How long to wait for a connection (a new one, or a free one of the pool) before giving up: a request then answers 503. */
+const CONNECT_TIMEOUT_MS = 5_000
+
+/** Connection settings of every client: bounded connect, and TCP keepalive so a vanished server is noticed. */
+const clientSettings = {
+  connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+}
+
+/**
+ * A pg client as a session (simple: pg sends a parameterless query as one simple-protocol message).
+ * `release` hears the connection error the session saw, if any: a broken client must not be reused.
+ */
+function pgSession(
+  client: pg.ClientBase,
+  prepared: Set<string>,
+  release: (broken: Error | undefined) => void,
+): SqlSession {
+  let broken: Error | undefined
+  let released = false
+  // pg emits 'error' on a client whose connection drops; unheard, that event would end the process.
+  const onError = (error: Error) => void (broken ??= error)
+  client.on('error', onError)
+  // A failure that lost the connection marks the client broken too (pg emits 'error' for it later, or not at all).
+  const watched =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await run(...args)
+      } catch (error) {
+        if (isConnectionLoss(error)) broken ??= error as Error
+        throw error
+      }
+    }
   return {
     prepared,
-    query: async (sql, params) => lastResult(await corkedQuery(client, sql, params)),
-    simple: async (sql) => lastResult((await client.query(sql)) as pg.QueryResult | pg.QueryResult[]),
-    simpleAll: async (sql) => allResults((await client.query(sql)) as pg.QueryResult | pg.QueryResult[]),
-    copyOut: (query, onData) => copyOutOverPg(client, query, onData),
-    release,
+    query: watched(async (sql, params) => lastResult(await corkedQuery(client, sql, params))),
+    simple: watched(async (sql) => lastResult((await client.query(sql)) as pg.QueryResult | pg.QueryResult[])),
+    simpleAll: watched(async (sql) => allResults((await client.query(sql)) as pg.QueryResult | pg.QueryResult[])),
+    copyOut: watched((query, onData) => copyOutOverPg(client, query, onData)),
+    release: () => {
+      if (released) return
+      released = true
+      client.off('error', onError)
+      release(broken)
+    },
   }
 }
 
 export function createPgBackend(connectionString: string, options: { max?: number } = {}): SqlBackend {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, types: pgTypes })
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, types: pgTypes, ...clientSettings })
   const assumedRole = new WeakSet<pg.PoolClient>()
   // A client the pool replaces (after an error) takes its prepared statements with it: a new one starts empty.
   const preparedOn = new WeakMap<pg.PoolClient, Set<string>>()
-  // A pool error on an idle client must not crash the process; the next checkout reconnects.
+  // A pool error on an idle client must not crash the process; the pool drops it and the next checkout reconnects.
   pool.on('error', () => undefined)
 
   function wrap(client: pg.PoolClient): SqlSession {
-    let released = false
     let prepared = preparedOn.get(client)
     if (!prepared) {
       prepared = new Set()
       preparedOn.set(client, prepared)
     }
-    return pgSession(client, prepared, () => {
-      if (released) return
-      released = true
-      client.release()
-    })
+    // A broken client is closed and dropped from the pool (release with an error), never handed out again.
+    return pgSession(client, prepared, (broken) => client.release(broken))
   }
 
   return {
     kind: 'pg',
     async acquire() {
       const client = await pool.connect()
+      const session = wrap(client)
       if (!assumedRole.has(client)) {
         try {
-          await client.query(`set role ${APP_ROLE}`)
+          await session.simple(`set role ${APP_ROLE}`)
         } catch (error) {
-          client.release(true)
+          session.release()
           throw error
         }
         assumedRole.add(client)
       }
-      return wrap(client)
+      return session
     },
     async acquireOwner() {
-      const client = new pg.Client({ connectionString, types: pgTypes })
+      const client = new pg.Client({ connectionString, types: pgTypes, ...clientSettings })
+      // Heard from the start: the connection can drop while it is being made.
+      client.on('error', () => undefined)
       await client.connect()
-      return pgSession(client, new Set(), () => void client.end())
+      return pgSession(client, new Set(), () => void client.end().catch(() => undefined))
     },
     end: () => pool.end(),
     listen: (channel, handlers) => listenOverPg(connectionString, channel, handlers),
@@ -208,7 +247,7 @@ async function listenOverPg(
     retry.unref()
   }
   const connect = async () => {
-    const client = new pg.Client({ connectionString })
+    const client = new pg.Client({ connectionString, ...clientSettings })
     client.on('notification', (notice) => {
       if (notice.channel === channel && notice.payload !== undefined) handlers.message(notice.payload)
     })
@@ -257,11 +296,19 @@ class Mutex {
 }
 
 export async function createPgliteBackend(dataDir: string, options: { template?: Blob } = {}): Promise<SqlBackend> {
-  const { PGlite } = await import('@electric-sql/pglite')
-  const db: PGlite = await PGlite.create(dataDir, {
-    parsers: { [INT8]: parseInt8 },
-    ...(options.template ? { loadDataDir: options.template } : {}),
-  })
+  // A data directory is one process's (src/db/data-dir-lock.ts); taken before PGlite reads a byte of it.
+  const lock = dataDir.startsWith('memory://') ? null : lockDataDirectory(dataDir)
+  let db: PGlite
+  try {
+    const { PGlite } = await import('@electric-sql/pglite')
+    db = await PGlite.create(dataDir, {
+      parsers: { [INT8]: parseInt8 },
+      ...(options.template ? { loadDataDir: options.template } : {}),
+    })
+  } catch (error) {
+    lock?.release()
+    throw error
+  }
   const mutex = new Mutex()
   let role: 'owner' | 'app' = 'owner'
   // One connection: what is prepared on it is prepared for every session.
@@ -309,7 +356,13 @@ export async function createPgliteBackend(dataDir: string, options: { template?:
     kind: 'pglite',
     acquire: () => session('app'),
     acquireOwner: () => session('owner'),
-    end: () => db.close(),
+    async end() {
+      try {
+        await db.close()
+      } finally {
+        lock?.release()
+      }
+    },
     async listen(channel, handlers) {
       if (!CHANNEL.test(channel)) throw new Error(`invalid channel name ${channel}`)
       // LISTEN runs on the one connection: never inside someone else's open transaction.

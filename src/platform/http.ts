@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { FastifyContextConfig, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { isConnectionLoss } from '../db/connection-loss.js'
 import { AppError, problemBody, type Problem } from './errors.js'
 import { pooledBytes } from './ids.js'
 import { validationError } from './validation.js'
@@ -38,6 +39,16 @@ declare module 'fastify' {
   }
 }
 
+/** Seconds a client is told to wait while the database is unreachable: a restart or failover is noticed within them. */
+const DATABASE_RETRY_AFTER_S = 2
+
+/** The answer while the database cannot be reached: 503, retry later (nothing was done, or the write rolled back). */
+export function databaseUnavailable(): AppError {
+  return new AppError('service_unavailable', 'The database is unreachable right now; retry shortly', {
+    headers: { 'retry-after': String(DATABASE_RETRY_AFTER_S) },
+  })
+}
+
 /** Every failure, expected or not, leaves as problem+json with a stable code. */
 export function toAppError(error: FastifyError | AppError | Error, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error
@@ -65,6 +76,7 @@ export function toAppError(error: FastifyError | AppError | Error, request: Fast
   if (fastifyError.statusCode !== undefined && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return new AppError('invalid_request', fastifyError.message)
   }
+  if (isConnectionLoss(error)) return databaseUnavailable()
   return new AppError('internal_error', 'Something went wrong on our side; quote the request id to support')
 }
 
@@ -91,7 +103,10 @@ export function registerHttpBasics(app: FastifyInstance): void {
 
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error as FastifyError, request)
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed')
+    // The database being away is an outage to watch, not a bug: one line per request, without the stack.
+    if (appError.code === 'service_unavailable')
+      request.log.warn({ reason: (error as Error).message }, 'service unavailable')
+    else if (appError.status >= 500) request.log.error({ err: error }, 'request failed')
     else request.log.info({ code: appError.code }, 'request refused')
     return sendProblem(reply, appError)
   })

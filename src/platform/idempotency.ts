@@ -131,6 +131,12 @@ export class IdempotencyClaim implements TxParticipant {
   async settle(db: Database, status: number, body: string): Promise<void> {
     if (this.completed || this.state !== 'held') return
     this.completed = true
+    if (status === 503) {
+      // Nothing was done (the database was away): the key is freed for the retry, not bound to the outage. When
+      // the database is still away the claim stays, and a retry takes it over once its lease has run out.
+      await release(db.global, this.scope).catch(() => undefined)
+      return
+    }
     await completion(db.global, this.scope, status, body).execute()
   }
 }
@@ -183,6 +189,14 @@ function serverRefusal(failure: unknown): boolean {
 function completion(db: Tx | Database['global'], scope: IdempotencyScope, status: number, body: string) {
   const query = CompiledQuery.raw(COMPLETE, ['done', status, body, scope.caller, scope.method, scope.path, scope.key])
   return { compile: () => query, execute: () => db.executeQuery(query) }
+}
+
+const RELEASE =
+  'delete from idempotency_keys where caller = $1 and method = $2 and path = $3 and key = $4 and state = $5'
+
+/** Frees a claim that is still running (a committed write has completed it: that one stays, and is replayed). */
+function release(db: Database['global'], scope: IdempotencyScope) {
+  return db.executeQuery(CompiledQuery.raw(RELEASE, [scope.caller, scope.method, scope.path, scope.key, 'running']))
 }
 
 export function requestFingerprint(body: unknown): string {

@@ -1,10 +1,27 @@
 import type { FastifyInstance } from 'fastify'
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import type { RateLimiter, RateLimitStatus } from './rate-limit.js'
+
+/** Where a limiter's buckets are; one without a status keeps them in this process. */
+export function rateLimitStatus(limiter: RateLimiter): RateLimitStatus {
+  return limiter.status?.() ?? { backend: 'local', reason: null }
+}
 
 /** Prometheus metrics for one app instance (its own registry, so tests can build many). */
-export function registerMetrics(app: FastifyInstance): Registry {
+export function registerMetrics(app: FastifyInstance, limiter: RateLimiter): Registry {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry, prefix: 'oeuvre_' })
+  new Gauge({
+    name: 'oeuvre_rate_limit_backend',
+    help: 'Where rate-limit buckets are: 1 for the backend in use (redis: shared by every node; local: this node only)',
+    labelNames: ['backend'] as const,
+    registers: [registry],
+    collect() {
+      const { backend } = rateLimitStatus(limiter)
+      this.set({ backend: 'redis' }, backend === 'redis' ? 1 : 0)
+      this.set({ backend: 'local' }, backend === 'local' ? 1 : 0)
+    },
+  })
   const requests = new Counter({
     name: 'oeuvre_http_requests_total',
     help: 'HTTP requests by method, route and status',

@@ -19,9 +19,17 @@ export interface BucketVerdict {
   retryAfter: number
 }
 
+/** Where a limiter's buckets are right now (/readyz, /metrics): shared in Redis, or this node's own, and why. */
+export interface RateLimitStatus {
+  backend: 'redis' | 'local'
+  reason: string | null
+}
+
 export interface RateLimiter {
   /** Takes `cost` tokens when available (cost 0 only looks). */
   take(key: string, tier: RateTier, cost?: number): Promise<BucketVerdict>
+  /** Where the buckets are; a limiter without it keeps them in this process. */
+  status?(): RateLimitStatus
   close(): Promise<void>
 }
 
@@ -245,7 +253,10 @@ export function createRateLimiter(store: BucketStore, clock: Clock, options: { l
 
 /** Buckets in this process: right for one node, and the default. */
 export function createMemoryRateLimiter(clock: Clock): RateLimiter {
-  return createRateLimiter(createMemoryBucketStore(), clock, { leases: false })
+  return {
+    ...createRateLimiter(createMemoryBucketStore(), clock, { leases: false }),
+    status: () => ({ backend: 'local', reason: 'REDIS_URL is not set' }),
+  }
 }
 
 /** Buckets shared by every API node through Redis, taken in leases. */

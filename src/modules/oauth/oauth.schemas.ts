@@ -205,6 +205,7 @@ export const OAUTH_ERRORS = [
   'invalid_scope',
   'rate_limited',
   'server_error',
+  'temporarily_unavailable',
 ] as const
 export type OAuthErrorCode = (typeof OAUTH_ERRORS)[number]
 

@@ -62,6 +62,8 @@ function toOAuthError(error: Error, request: FastifyRequest): OAuthError {
   const appError = toAppError(error as FastifyError, request)
   if (appError.code === 'rate_limited')
     return new OAuthError('rate_limited', appError.detail, 429, appError.options.headers ?? {})
+  if (appError.code === 'service_unavailable')
+    return new OAuthError('temporarily_unavailable', appError.detail, 503, appError.options.headers ?? {})
   if (appError.status >= 500) return new OAuthError('server_error', appError.detail, 500)
   if (appError.code === 'unsupported_media_type' || request.body === undefined)
     return new OAuthError('invalid_request', FORM_ONLY)
@@ -90,6 +92,7 @@ export function registerTokenRoute(app: FastifyInstance, tokens: TokensService):
           401: OAuthErrorSchema,
           429: OAuthErrorSchema,
           500: OAuthErrorSchema,
+          503: OAuthErrorSchema,
         },
       },
       config: { auth: 'none' },

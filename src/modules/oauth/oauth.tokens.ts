@@ -22,7 +22,7 @@ export class OAuthError extends Error {
   constructor(
     readonly error: OAuthErrorCode,
     readonly description: string,
-    readonly status: 400 | 401 | 429 | 500 = 400,
+    readonly status: 400 | 401 | 429 | 500 | 503 = 400,
     readonly headers: Record<string, string> = {},
   ) {
     super(description)
