@@ -61,6 +61,7 @@ const HEADERS: Record<string, Json> = {
   },
 }
 const EVERY_RESPONSE = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']
+const RETRY_AFTER = new Set([409, 429, 503])
 
 const IDEMPOTENCY_KEY = {
   name: 'Idempotency-Key',
@@ -215,7 +216,7 @@ function finishOperation(
       continue
     }
     const extra = status < 300 && route.config.idempotent ? ['Idempotent-Replayed'] : []
-    const own = status === 401 ? ['WWW-Authenticate'] : status === 429 ? ['Retry-After'] : []
+    const own = status === 401 || status === 403 ? ['WWW-Authenticate'] : RETRY_AFTER.has(status) ? ['Retry-After'] : []
     finished[status] = {
       ...response,
       headers: { ...response?.headers, ...headerRefs([...EVERY_RESPONSE, ...own, ...extra]) },
