@@ -44,6 +44,8 @@ declare module 'fastify' {
     access?: Access
     /** The route acts inside an org (the session's active org, or `:orgId`). Default true when auth is set. */
     orgScoped?: boolean
+    /** The route sets the web app's session cookie: it needs the CSRF defence although nobody is logged in. */
+    csrf?: boolean
     /** POSTs that create or change something accept Idempotency-Key. */
     idempotent?: boolean
     /**

@@ -16,6 +16,7 @@ import {
 import { roleAllows, type Scope } from './permissions.js'
 import { TIERS, type BucketVerdict, type RateLimiter } from './rate-limit.js'
 import { prepareProblem, sendProblem } from './http.js'
+import { checkCsrf, type PublicOrigin } from './session-cookie.js'
 
 /** Resolves a bearer token of one kind to the caller, or throws 401 invalid_token. */
 export type Authenticator = (token: string, request: FastifyRequest) => Promise<Identity>
@@ -26,11 +27,15 @@ export interface GuardDeps {
   config: Config
   limiter: RateLimiter
   authenticators: { session?: Authenticator; client?: Authenticator }
+  /** The web app's session cookie, and the origin its writes must come from. */
+  sessionCookie: { name: string; origin: PublicOrigin }
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencyClaim?: IdempotencyClaim
+    /** The session came from the web app's cookie, not from an Authorization header. */
+    viaSessionCookie?: boolean
   }
 }
 
@@ -64,7 +69,13 @@ function setRateHeaders(reply: FastifyReply, verdict: BucketVerdict): void {
 async function authenticate(deps: GuardDeps, request: FastifyRequest): Promise<Identity | null> {
   const mode = request.routeOptions.config?.auth ?? 'none'
   if (mode === 'none') return null
-  const token = bearer(request)
+  let token = bearer(request)
+  const cookie = request.cookies[deps.sessionCookie.name]
+  if (token === null && mode === 'session' && cookie) {
+    checkCsrf(request, deps.sessionCookie.origin)
+    token = cookie
+    request.viaSessionCookie = true
+  }
   if (token === null) {
     // The partner surface answers every missing, malformed or expired token alike (DESIGN section 7).
     if (mode === 'client') {
@@ -126,6 +137,8 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
     let identity: Identity | null = null
     let failure: unknown = null
     try {
+      // A route that issues the cookie (the web app's login) takes the same defence as one that reads it.
+      if (config.csrf) checkCsrf(request, deps.sessionCookie.origin)
       identity = await authenticate(deps, request)
     } catch (error) {
       failure = error

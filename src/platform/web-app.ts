@@ -1,0 +1,87 @@
+import { stat } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import fastifyStatic from '@fastify/static'
+
+/** Where `npm run web:build` writes the app: web/dist at the repository root (from src/ and from dist/). */
+export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url))
+
+/** Paths that belong to the service, never to the app: they keep their problem+json 404s and 405s. */
+const SERVICE_PREFIXES = ['/api', '/v1', '/oauth', '/docs', '/openapi.json', '/healthz', '/readyz', '/metrics']
+
+export function isServicePath(pathname: string): boolean {
+  return SERVICE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
+}
+
+/**
+ * The page's own policy: scripts and connections to this origin only, no framing. Inline styles
+ * stay allowed because the dialog primitive injects a <style> element while it locks scrolling.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ')
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Oeuvre</title></head>
+<body><main><h1>The web app is not built</h1>
+<p>Run <code>npm run web:build</code> (or start the service with <code>npm start</code>, which builds it), then reload.
+The API is served under <a href="/docs">/docs</a>.</p></main></body></html>
+`
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile()
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Serves the built web app at `/`: hashed files under /assets/ are cached for a year, every other
+ * file is revalidated, and any other GET outside the service's paths answers the app's index.html,
+ * whose router draws the page (so /catalog/cat_... can be reloaded and shared).
+ */
+export async function registerWebApp(app: FastifyInstance, root: string = WEB_DIST_DIR): Promise<void> {
+  const absoluteRoot = path.resolve(root)
+  await app.register(fastifyStatic, { root: absoluteRoot, serve: false })
+
+  const sendIndex = async (reply: FastifyReply) => {
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY)
+    reply.header('x-content-type-options', 'nosniff')
+    reply.header('referrer-policy', 'same-origin')
+    if (!(await isFile(path.join(absoluteRoot, 'index.html')))) {
+      return reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE)
+    }
+    reply.header('cache-control', 'no-cache')
+    return reply.sendFile('index.html', { cacheControl: false })
+  }
+
+  app.get('/*', { schema: { hide: true }, config: { auth: 'none', rateLimit: false } }, async (request, reply) => {
+    const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/')
+    if (isServicePath(pathname)) return reply.callNotFound()
+    const segments = pathname.split('/').filter((segment) => segment !== '')
+    // No dot-files, no climbing out of the root.
+    const servable = segments.every((segment) => !segment.startsWith('.') && !segment.includes('\\'))
+    const file = path.join(absoluteRoot, ...segments)
+    if (servable && segments.length > 0 && file.startsWith(absoluteRoot + path.sep) && (await isFile(file))) {
+      const relative = segments.join('/')
+      if (relative === 'index.html') return sendIndex(reply)
+      reply.header('x-content-type-options', 'nosniff')
+      // Vite names what it puts in assets/ by content hash: a changed file is a new name.
+      if (segments[0] === 'assets') return reply.sendFile(relative, { maxAge: '365d', immutable: true })
+      reply.header('cache-control', 'no-cache')
+      return reply.sendFile(relative, { cacheControl: false })
+    }
+    // A missing script or stylesheet must not be answered with HTML.
+    if (segments[0] === 'assets') return reply.callNotFound()
+    return sendIndex(reply)
+  })
+}
