@@ -47,7 +47,9 @@ if (ifStale && built === hash) process.exit(0)
 
 process.stdout.write(ifStale ? 'building the web app (missing or out of date) ...\n' : 'building the web app ...\n')
 const started = performance.now()
+// A production build whoever runs it: under a test runner NODE_ENV=test would give React's development build.
+process.env.NODE_ENV = 'production'
 const { build } = await import('vite')
-await build({ configFile: 'web/vite.config.ts', logLevel: 'warn' })
+await build({ configFile: 'web/vite.config.ts', mode: 'production', logLevel: 'warn' })
 await writeFile(STAMP, hash)
 process.stdout.write(`built the web app into web/dist in ${((performance.now() - started) / 1000).toFixed(1)} s\n`)
