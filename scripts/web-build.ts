@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 /**
  * `npm run web:build` builds the web app into web/dist; `--if-stale` (what `npm start` runs first)
@@ -51,5 +52,12 @@ const started = performance.now()
 process.env.NODE_ENV = 'production'
 const { build } = await import('vite')
 await build({ configFile: 'web/vite.config.ts', mode: 'production', logLevel: 'warn' })
+// Compressed once here, served as they are (`@fastify/static` preCompressed): no compression per request.
+for (const file of await files('web/dist')) {
+  if (!/\.(js|css|html|svg)$/.test(file)) continue
+  const content = await readFile(file)
+  await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }))
+  await writeFile(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+}
 await writeFile(STAMP, hash)
 process.stdout.write(`built the web app into web/dist in ${((performance.now() - started) / 1000).toFixed(1)} s\n`)

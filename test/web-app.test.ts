@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, call, expectProblem, type TestApp } from './helpers.js'
 
@@ -14,6 +15,7 @@ beforeAll(async () => {
   await mkdir(path.join(root, 'assets'))
   await writeFile(path.join(root, 'index.html'), INDEX)
   await writeFile(path.join(root, 'assets', 'app-3f9a.js'), 'console.log("app")')
+  await writeFile(path.join(root, 'assets', 'app-3f9a.js.gz'), gzipSync('console.log("app")'))
   await writeFile(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   await writeFile(path.join(root, '.build-secret'), 'not for serving')
   t = await buildTestApp({ webRoot: root })
@@ -45,6 +47,10 @@ describe('the web app', () => {
     const icon = await call(t.app, { url: '/favicon.svg' })
     expect(icon.statusCode).toBe(200)
     expect(icon.headers['cache-control']).toBe('no-cache')
+    const compressed = await t.app.inject({ url: '/assets/app-3f9a.js', headers: { 'accept-encoding': 'gzip' } })
+    expect(compressed.headers['content-encoding']).toBe('gzip')
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i)
+    expect(gunzipSync(compressed.rawPayload).toString()).toBe('console.log("app")')
     const revalidated = await call(t.app, {
       url: '/assets/app-3f9a.js',
       headers: { 'if-none-match': asset.headers.etag as string },

@@ -51,7 +51,8 @@ async function isFile(file: string): Promise<boolean> {
  */
 export async function registerWebApp(app: FastifyInstance, root: string = WEB_DIST_DIR): Promise<void> {
   const absoluteRoot = path.resolve(root)
-  await app.register(fastifyStatic, { root: absoluteRoot, serve: false })
+  // The build writes .br and .gz beside each file; they are sent to clients that accept them.
+  await app.register(fastifyStatic, { root: absoluteRoot, serve: false, preCompressed: true })
 
   const sendIndex = async (reply: FastifyReply) => {
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY)
@@ -60,7 +61,7 @@ export async function registerWebApp(app: FastifyInstance, root: string = WEB_DI
     if (!(await isFile(path.join(absoluteRoot, 'index.html')))) {
       return reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE)
     }
-    reply.header('cache-control', 'no-cache')
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding')
     return reply.sendFile('index.html', { cacheControl: false })
   }
 
@@ -74,7 +75,7 @@ export async function registerWebApp(app: FastifyInstance, root: string = WEB_DI
     if (servable && segments.length > 0 && file.startsWith(absoluteRoot + path.sep) && (await isFile(file))) {
       const relative = segments.join('/')
       if (relative === 'index.html') return sendIndex(reply)
-      reply.header('x-content-type-options', 'nosniff')
+      reply.header('x-content-type-options', 'nosniff').header('vary', 'accept-encoding')
       // Vite names what it puts in assets/ by content hash: a changed file is a new name.
       if (segments[0] === 'assets') return reply.sendFile(relative, { maxAge: '365d', immutable: true })
       reply.header('cache-control', 'no-cache')
