@@ -75,6 +75,10 @@ describe('the web app', () => {
     expectProblem(await call(t.app, { url: '/api' }), 404, 'resource_missing')
     expectProblem(await call(t.app, { url: '/api/auth/login' }), 405, 'method_not_allowed')
     expectProblem(await call(t.app, { method: 'POST', url: '/catalog', body: {} }), 404, 'resource_missing')
+    // Unknown service paths are rate limited as every service request; the app's files are not.
+    expect((await call(t.app, { url: '/v1/orgs/nowhere' })).headers['x-ratelimit-limit']).toBeDefined()
+    expect((await call(t.app, { url: '/catalog' })).headers['x-ratelimit-limit']).toBeUndefined()
+    expect((await call(t.app, { url: '/assets/app-3f9a.js' })).headers['x-ratelimit-limit']).toBeUndefined()
     const docs = await call(t.app, { url: '/openapi.json' })
     expect(docs.json().openapi).toBe('3.1.0')
   })

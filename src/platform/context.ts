@@ -56,8 +56,8 @@ declare module 'fastify' {
     claimWithTransaction?: boolean
     /** Status of a successful response (stored for idempotent replays). */
     successStatus?: number
-    /** Health, metrics and docs are not rate limited. */
-    rateLimit?: boolean
+    /** Health, metrics and docs are not rate limited; a function decides per request (the web app's files). */
+    rateLimit?: boolean | ((request: FastifyRequest) => boolean)
     /** Feature module the route belongs to (white-label flags). */
     module?: string
   }

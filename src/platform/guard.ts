@@ -143,7 +143,8 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
     } catch (error) {
       failure = error
     }
-    if (config.rateLimit !== false && !request.url.startsWith('/docs')) {
+    const limited = typeof config.rateLimit === 'function' ? config.rateLimit(request) : config.rateLimit !== false
+    if (limited && !request.url.startsWith('/docs')) {
       const key = identity ? identity.rateKey : `ip:${request.ip}`
       const tier = identity ? identity.rateTier : TIERS.anonymous
       const verdict = await deps.limiter.take(key, tier)

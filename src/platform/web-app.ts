@@ -65,24 +65,32 @@ export async function registerWebApp(app: FastifyInstance, root: string = WEB_DI
     return reply.sendFile('index.html', { cacheControl: false })
   }
 
-  app.get('/*', { schema: { hide: true }, config: { auth: 'none', rateLimit: false } }, async (request, reply) => {
-    const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/')
-    if (isServicePath(pathname)) return reply.callNotFound()
-    const segments = pathname.split('/').filter((segment) => segment !== '')
-    // No dot-files, no climbing out of the root.
-    const servable = segments.every((segment) => !segment.startsWith('.') && !segment.includes('\\'))
-    const file = path.join(absoluteRoot, ...segments)
-    if (servable && segments.length > 0 && file.startsWith(absoluteRoot + path.sep) && (await isFile(file))) {
-      const relative = segments.join('/')
-      if (relative === 'index.html') return sendIndex(reply)
-      reply.header('x-content-type-options', 'nosniff').header('vary', 'accept-encoding')
-      // Vite names what it puts in assets/ by content hash: a changed file is a new name.
-      if (segments[0] === 'assets') return reply.sendFile(relative, { maxAge: '365d', immutable: true })
-      reply.header('cache-control', 'no-cache')
-      return reply.sendFile(relative, { cacheControl: false })
-    }
-    // A missing script or stylesheet must not be answered with HTML.
-    if (segments[0] === 'assets') return reply.callNotFound()
-    return sendIndex(reply)
-  })
+  app.get(
+    '/*',
+    {
+      schema: { hide: true },
+      // The app's files are not rate limited; an unknown service path is, as every service request.
+      config: { auth: 'none', rateLimit: (request) => isServicePath(request.url.split('?')[0] ?? '/') },
+    },
+    async (request, reply) => {
+      const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/')
+      if (isServicePath(pathname)) return reply.callNotFound()
+      const segments = pathname.split('/').filter((segment) => segment !== '')
+      // No dot-files, no climbing out of the root.
+      const servable = segments.every((segment) => !segment.startsWith('.') && !segment.includes('\\'))
+      const file = path.join(absoluteRoot, ...segments)
+      if (servable && segments.length > 0 && file.startsWith(absoluteRoot + path.sep) && (await isFile(file))) {
+        const relative = segments.join('/')
+        if (relative === 'index.html') return sendIndex(reply)
+        reply.header('x-content-type-options', 'nosniff').header('vary', 'accept-encoding')
+        // Vite names what it puts in assets/ by content hash: a changed file is a new name.
+        if (segments[0] === 'assets') return reply.sendFile(relative, { maxAge: '365d', immutable: true })
+        reply.header('cache-control', 'no-cache')
+        return reply.sendFile(relative, { cacheControl: false })
+      }
+      // A missing script or stylesheet must not be answered with HTML.
+      if (segments[0] === 'assets') return reply.callNotFound()
+      return sendIndex(reply)
+    },
+  )
 }

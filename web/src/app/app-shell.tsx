@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, Navigate, Outlet, useLocation, useNavigate } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
 import { api, ApiError, unwrap } from '../api/client'
 import { Button, ErrorState, Loading } from '../ui'
 import { OrgSwitcher } from '../features/orgs/org-switcher'
@@ -18,6 +19,13 @@ const WITHOUT_ORG = new Set(['/orgs/new'])
 export function AppShell() {
   const { me, active } = useSession()
   const location = useLocation()
+  const main = useRef<HTMLElement>(null)
+  const firstPage = useRef(true)
+  // A new page moves focus to its content, as a page load would, so the keyboard and screen readers start there.
+  useEffect(() => {
+    if (firstPage.current) firstPage.current = false
+    else main.current?.focus({ preventScroll: true })
+  }, [location.pathname])
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const logout = useMutation({
@@ -67,7 +75,7 @@ export function AppShell() {
           </ul>
         </nav>
       ) : null}
-      <main id="main" className="shell-main" tabIndex={-1}>
+      <main id="main" className="shell-main" tabIndex={-1} ref={main}>
         {needsOrg ? <Navigate to="/orgs/new" /> : <Outlet />}
       </main>
     </div>
