@@ -33,7 +33,7 @@ describe('a new user’s first catalog entry', () => {
     await page.goto('/')
     await page.waitForURL(/\/login/)
     await visit(page, 'login', 'Log in')
-    await page.getByRole('link', { name: 'Create an account' }).click()
+    await page.getByRole('link', { name: 'Sign up' }).click()
     await visit(page, 'signup', 'Create your account')
     await page.getByLabel('Name').fill('Journey Owner')
     await page.getByLabel('Email').fill(email)
@@ -49,7 +49,7 @@ describe('a new user’s first catalog entry', () => {
   })
 
   it('creates a sandbox org and sees its empty catalog', async () => {
-    await page.getByLabel('Organisation name').fill('Journey Records')
+    await page.getByLabel('Name').fill('Journey Records')
     await page.getByLabel(/^Sandbox/).check()
     await page.getByRole('button', { name: 'Create organisation' }).click()
     await page.waitForURL(/\/catalog$/)
@@ -63,7 +63,7 @@ describe('a new user’s first catalog entry', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Creators' }).click()
     await expect.poll(() => page.getByText('No creators yet').count()).toBe(1)
     await visit(page, 'creators-empty', 'Creators')
-    await page.getByRole('link', { name: 'New creator' }).click()
+    await page.getByRole('button', { name: 'New creator' }).click()
     await visit(page, 'creator-new', 'New creator')
     await page.getByLabel('Name', { exact: true }).fill('Ada Vos')
     await page.getByLabel('Country').fill('N1')
@@ -97,7 +97,7 @@ describe('a new user’s first catalog entry', () => {
 
   it('creates a recording whose splits show the 10000 bps rule as they are typed', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Catalog' }).click()
-    await page.getByRole('link', { name: 'New catalog entry' }).click()
+    await page.getByRole('button', { name: 'New catalog entry' }).click()
     await visit(page, 'catalog-new', 'New catalog entry')
     await page.getByLabel('Kind').selectOption('recording')
     await page.getByLabel('Title').fill('First Light')
@@ -131,7 +131,7 @@ describe('a new user’s first catalog entry', () => {
 
   it('corrects the entry: the correction supersedes it and both link to each other', async () => {
     const original = page.url().split('/').pop()!
-    await page.getByRole('link', { name: 'Correct this entry' }).click()
+    await page.getByRole('button', { name: 'Correct this entry' }).click()
     await visit(page, 'catalog-correct', /^Correct/)
     expect(await page.getByLabel('Title').inputValue()).toBe('First Light')
     await page.getByLabel('Version').fill('Remastered')
@@ -144,7 +144,7 @@ describe('a new user’s first catalog entry', () => {
     await page.waitForURL(new RegExp(`/catalog/${original}$`))
     await expect.poll(() => page.getByText(/superseded by/).count()).toBeGreaterThan(0)
     await visit(page, 'catalog-detail-superseded', 'First Light')
-    expect(await page.getByRole('link', { name: 'Correct this entry' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Correct this entry' }).count()).toBe(0)
   })
 
   it('filters the catalog with the filters in the URL, and reloads to the same page', async () => {

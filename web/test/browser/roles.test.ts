@@ -57,10 +57,10 @@ describe('a viewer', () => {
     expect(await page.getByLabel('Organisation').locator('option:checked').textContent()).toContain('viewer')
     await expect.poll(() => page.getByRole('link', { name: 'Quiet Hours' }).count()).toBe(1)
     await visit(page, 'viewer-catalog', 'Catalog')
-    expect(await page.getByRole('link', { name: 'New catalog entry' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'New catalog entry' }).count()).toBe(0)
     await page.getByRole('link', { name: 'Quiet Hours' }).click()
     await visit(page, 'viewer-catalog-detail', 'Quiet Hours')
-    expect(await page.getByRole('link', { name: 'Correct this entry' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Correct this entry' }).count()).toBe(0)
     expect(
       await page
         .getByRole('button')
@@ -73,7 +73,7 @@ describe('a viewer', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Creators' }).click()
     await expect.poll(() => page.getByRole('link', { name: 'Cleo North' }).count()).toBe(1)
     await visit(page, 'viewer-creators', 'Creators')
-    expect(await page.getByRole('link', { name: 'New creator' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'New creator' }).count()).toBe(0)
   })
 
   it('is refused by the API when it writes all the same', async () => {

@@ -46,7 +46,7 @@ function LoginPage() {
         </Button>
       </form>
       <p>
-        New here? <Link to="/signup">Create an account</Link>
+        New here? <Link to="/signup">Sign up</Link>
       </p>
     </AuthLayout>
   )

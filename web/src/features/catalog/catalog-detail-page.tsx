@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { createLazyRoute, Link } from '@tanstack/react-router'
+import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router'
 import { Fragment } from 'react'
 import { catalogEntryRoute } from '../../app/routes'
 import { useSession } from '../../app/session'
-import { buttonClass, ErrorState, Loading, PageHeader, Table } from '../../ui'
+import { Button, ErrorState, Loading, PageHeader, Table } from '../../ui'
 import { roleLabel, useCreatorName } from '../creators/creators-api'
 import { catalogEntryQuery, KIND_LABELS, type Split } from './catalog-api'
 import { percent } from './splits-editor'
@@ -20,6 +20,7 @@ function CatalogEntryLink({ id }: { id: string }) {
 function CatalogDetailPage() {
   const { id } = catalogEntryRoute.useParams()
   const { can } = useSession()
+  const navigate = useNavigate()
   const creatorName = useCreatorName()
   const entry = useQuery(catalogEntryQuery(id))
   if (entry.isPending) return <Loading />
@@ -32,9 +33,9 @@ function CatalogDetailPage() {
         title={data.title}
         actions={
           can('catalog:write') && data.status === 'active' ? (
-            <Link to="/catalog/$id/correct" params={{ id }} className={buttonClass('primary')}>
+            <Button variant="primary" onClick={() => void navigate({ to: '/catalog/$id/correct', params: { id } })}>
               Correct this entry
-            </Link>
+            </Button>
           ) : null
         }
       >

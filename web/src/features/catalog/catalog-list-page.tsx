@@ -4,7 +4,6 @@ import type { FormEvent } from 'react'
 import { CATALOG_KINDS, catalogRoute, type CatalogSearch } from '../../app/routes'
 import { useSession } from '../../app/session'
 import {
-  buttonClass,
   Button,
   EmptyState,
   ErrorState,
@@ -47,9 +46,9 @@ function CatalogListPage() {
         title="Catalog"
         actions={
           can('catalog:write') ? (
-            <Link to="/catalog/new" className={buttonClass('primary')}>
+            <Button variant="primary" onClick={() => void navigate({ to: '/catalog/new' })}>
               New catalog entry
-            </Link>
+            </Button>
           ) : null
         }
       />

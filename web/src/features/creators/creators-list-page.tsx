@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router'
 import { creatorsRoute } from '../../app/routes'
 import { useSession } from '../../app/session'
-import { buttonClass, EmptyState, ErrorState, Loading, PageHeader, Pagination, Table } from '../../ui'
+import { Button, EmptyState, ErrorState, Loading, PageHeader, Pagination, Table } from '../../ui'
 import { creatorListQuery, roleLabel, type Creator } from './creators-api'
 
 function CreatorsListPage() {
@@ -16,9 +16,9 @@ function CreatorsListPage() {
         title="Creators"
         actions={
           can('creators:write') ? (
-            <Link to="/creators/new" className={buttonClass('primary')}>
+            <Button variant="primary" onClick={() => void navigate({ to: '/creators/new' })}>
               New creator
-            </Link>
+            </Button>
           ) : null
         }
       />

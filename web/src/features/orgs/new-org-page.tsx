@@ -35,7 +35,7 @@ function NewOrgPage() {
       </PageHeader>
       <form onSubmit={submit} noValidate className="form">
         <FormError message={general} />
-        <TextField label="Organisation name" name="name" required maxLength={200} error={fields.name} />
+        <TextField label="Name" name="name" required maxLength={200} error={fields.name} />
         <fieldset className="choice">
           <legend>Environment</legend>
           {(
