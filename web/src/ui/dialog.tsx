@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 
 export interface DialogProps {
   open: boolean
@@ -11,11 +11,23 @@ export interface DialogProps {
 
 /** A modal dialog (Radix: focus trapped and restored, Escape closes, titled for screen readers). */
 export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+  // Opened by state, not by a Radix trigger: focus goes back by hand to what opened it.
+  const opener = useRef<HTMLElement | null>(null)
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
-        <RadixDialog.Content className="dialog">
+        <RadixDialog.Content
+          className="dialog"
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!opener.current?.isConnected) return
+            event.preventDefault()
+            opener.current.focus()
+          }}
+        >
           <RadixDialog.Title className="dialog-title">{title}</RadixDialog.Title>
           {description ? (
             <RadixDialog.Description className="dialog-description">{description}</RadixDialog.Description>

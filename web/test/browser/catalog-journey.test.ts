@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiCall, PASSWORD, uniqueEmail } from './api.js'
-import { launchBrowser, newPage, visit } from './browser.js'
+import { expectAccessible, launchBrowser, newPage, screenshots, visit } from './browser.js'
 import { startService, type RunningService } from './service.js'
 
 /** A new user, by reading the screen: sign up, an org, creators, a catalog entry with splits, its correction. */
@@ -127,6 +127,17 @@ describe('a new user’s first catalog entry', () => {
     expect(await splits.getByRole('row').count()).toBe(3)
     expect(await splits.getByRole('row', { name: /Ada Vos/ }).textContent()).toContain('6000')
     expect(await splits.getByRole('row', { name: /Ben Berg/ }).textContent()).toContain('4000')
+    // The dialog primitive: titled, focus inside while open, Escape closes it and focus returns.
+    await page.getByRole('button', { name: 'Show API record' }).click()
+    const dialog = page.getByRole('dialog', { name: 'API record' })
+    await dialog.waitFor()
+    expect(await dialog.textContent()).toContain('"shareBps": 6000')
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true)
+    await expectAccessible(page, 'catalog-record-dialog')
+    await screenshots(page, 'catalog-record-dialog')
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Show API record')
   })
 
   it('corrects the entry: the correction supersedes it and both link to each other', async () => {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router'
-import { Fragment } from 'react'
+import { Fragment, useState } from 'react'
 import { catalogEntryRoute } from '../../app/routes'
 import { useSession } from '../../app/session'
-import { Button, ErrorState, Loading, PageHeader, Table } from '../../ui'
+import { Button, Dialog, ErrorState, Loading, PageHeader, Table } from '../../ui'
 import { roleLabel, useCreatorName } from '../creators/creators-api'
 import { catalogEntryQuery, KIND_LABELS, type Split } from './catalog-api'
 import { percent } from './splits-editor'
@@ -21,6 +21,7 @@ function CatalogDetailPage() {
   const { id } = catalogEntryRoute.useParams()
   const { can } = useSession()
   const navigate = useNavigate()
+  const [showRecord, setShowRecord] = useState(false)
   const creatorName = useCreatorName()
   const entry = useQuery(catalogEntryQuery(id))
   if (entry.isPending) return <Loading />
@@ -32,11 +33,14 @@ function CatalogDetailPage() {
       <PageHeader
         title={data.title}
         actions={
-          can('catalog:write') && data.status === 'active' ? (
-            <Button variant="primary" onClick={() => void navigate({ to: '/catalog/$id/correct', params: { id } })}>
-              Correct this entry
-            </Button>
-          ) : null
+          <>
+            <Button onClick={() => setShowRecord(true)}>Show API record</Button>
+            {can('catalog:write') && data.status === 'active' ? (
+              <Button variant="primary" onClick={() => void navigate({ to: '/catalog/$id/correct', params: { id } })}>
+                Correct this entry
+              </Button>
+            ) : null}
+          </>
         }
       >
         <p>
@@ -84,6 +88,16 @@ function CatalogDetailPage() {
         <dt>Created</dt>
         <dd>{data.createdAt}</dd>
       </dl>
+      <Dialog
+        open={showRecord}
+        onOpenChange={setShowRecord}
+        title="API record"
+        description={`GET /api/catalog/${data.id}, as the API answers it`}
+      >
+        <pre className="record" tabIndex={0} aria-label="The record as JSON">
+          {JSON.stringify(data, null, 2)}
+        </pre>
+      </Dialog>
       <h2>Splits</h2>
       <Table<Split>
         caption="Splits"
