@@ -73,6 +73,7 @@ describe('the web app', () => {
     expectProblem(await call(t.app, { url: '/api/nothing-here' }), 404, 'resource_missing')
     expectProblem(await call(t.app, { url: '/v1/nothing-here' }), 404, 'resource_missing')
     expectProblem(await call(t.app, { url: '/api' }), 404, 'resource_missing')
+    expectProblem(await call(t.app, { url: '/.well-known/nothing-here' }), 404, 'resource_missing')
     expectProblem(await call(t.app, { url: '/api/auth/login' }), 405, 'method_not_allowed')
     expectProblem(await call(t.app, { method: 'POST', url: '/catalog', body: {} }), 404, 'resource_missing')
     // Unknown service paths are rate limited as every service request; the app's files are not.

@@ -8,7 +8,17 @@ import fastifyStatic from '@fastify/static'
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
 /** Paths that belong to the service, never to the app: they keep their problem+json 404s and 405s. */
-const SERVICE_PREFIXES = ['/api', '/v1', '/oauth', '/docs', '/openapi.json', '/healthz', '/readyz', '/metrics']
+const SERVICE_PREFIXES = [
+  '/api',
+  '/v1',
+  '/oauth',
+  '/.well-known',
+  '/docs',
+  '/openapi.json',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+]
 
 export function isServicePath(pathname: string): boolean {
   return SERVICE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
