@@ -179,7 +179,7 @@ function signature(spec: MethodSpec): string {
   return `${doc}\n${spec.method}(${params.join(', ')}): ${result}`
 }
 
-function resourcesSource(document: Document, specs: MethodSpec[]): string {
+export function resourcesSource(document: Document, specs: MethodSpec[]): string {
   const resources = new Map<string, MethodSpec[]>()
   for (const spec of specs) resources.set(spec.resource, [...(resources.get(spec.resource) ?? []), spec])
   const table = [...resources]
