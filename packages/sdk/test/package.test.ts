@@ -60,7 +60,10 @@ describe('the built package', () => {
       expect(await readFile(`${packageDir}src/${file}`, 'utf8'), file).not.toMatch(/from ['"]node:/)
   })
 
-  it('types an ES module consumer and a CommonJS consumer (tsc, Node16 resolution, browser libs)', async () => {
+  it('types an ES module consumer, a CommonJS consumer and the README’s example (tsc, Node16 resolution)', async () => {
+    const readme = await readFile(`${packageDir}README.md`, 'utf8')
+    const example = /## Five minutes[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)![1]
+    expect(await readFile(`${packageDir}test/consumer/readme.mts`, 'utf8'), 'copy the README example').toBe(example)
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
     const result = await node([tsc, '-p', `${packageDir}test/consumer/tsconfig.json`]).catch(
       (error: { stdout: string }) => ({ stdout: error.stdout }),
