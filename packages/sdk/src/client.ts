@@ -17,8 +17,14 @@ export interface OeuvreOptions {
   accessToken?: string
   /** Share the access token beyond this client (by default it lives in this client's memory only). */
   tokenStore?: TokenStore
-  /** Retries after the first attempt of a call (default 2). */
+  /** Retries of a call after a connection failure, a timeout or a 5xx (default 2). */
   maxRetries?: number
+  /**
+   * How long one call may wait in total for 429s to clear before it throws `RateLimitError`
+   * (default 60 000 ms; 0: throw at the first 429). A 429 is not a failure: the call had no
+   * effect and goes again after the `Retry-After` the service names.
+   */
+  maxRateLimitWaitMs?: number
   /** Per attempt, in milliseconds (default 30 000). */
   timeoutMs?: number
   /** The same as `timeoutMs`. */
@@ -53,6 +59,7 @@ export interface RawRequest {
 
 export const DEFAULT_MAX_RETRIES = 2
 export const DEFAULT_TIMEOUT_MS = 30_000
+export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 60_000
 
 /**
  * The Oeuvre partner API: `oeuvre.<resource>.<method>(orgId, ...)` for every /v1 route,
@@ -73,6 +80,7 @@ export class Oeuvre extends OeuvreResources {
       fetch: fetcher,
       clock,
       maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+      maxRateLimitWaitMs: options.maxRateLimitWaitMs ?? DEFAULT_MAX_RATE_LIMIT_WAIT_MS,
       timeoutMs: options.timeoutMs ?? options.timeout ?? DEFAULT_TIMEOUT_MS,
       random: Math.random,
       newIdempotencyKey: randomKey,

@@ -1,4 +1,4 @@
-export { Oeuvre, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from './client.js'
+export { Oeuvre, DEFAULT_MAX_RETRIES, DEFAULT_MAX_RATE_LIMIT_WAIT_MS, DEFAULT_TIMEOUT_MS } from './client.js'
 export type { OeuvreOptions, EventsWithPolling, RawRequest } from './client.js'
 export { REFRESH_MARGIN_MS } from './auth.js'
 export type { StoredToken, TokenStore } from './auth.js'

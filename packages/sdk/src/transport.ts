@@ -38,13 +38,14 @@ export interface TransportOptions {
   fetch: typeof fetch
   clock: Clock
   maxRetries: number
+  maxRateLimitWaitMs: number
   timeoutMs: number
   /** In [0, 1): the backoff's jitter. */
   random: () => number
   newIdempotencyKey: () => string
 }
 
-/** The longest `Retry-After` a retry waits for; a longer one is the caller's decision. */
+/** The longest `Retry-After` a retried failure waits for; a longer one is the caller's decision. */
 export const MAX_RETRY_AFTER_SECONDS = 60
 
 type Attempt =
@@ -53,9 +54,10 @@ type Attempt =
 const noop = () => undefined
 
 /**
- * Sends requests with retries: connection failures and timeouts, 429 (after `Retry-After`),
- * 409 `idempotency_key_in_use` and 500/502/503/504, with exponential backoff and jitter. A POST
- * keeps one `Idempotency-Key` across all its attempts, so a retried create creates once.
+ * Sends requests with retries: connection failures and timeouts, 409 `idempotency_key_in_use`
+ * and 500/502/503/504 up to `maxRetries` times, with exponential backoff and jitter; 429 after
+ * `Retry-After`, within `maxRateLimitWaitMs`. A POST keeps one `Idempotency-Key` across all its
+ * attempts, so a retried create creates once.
  */
 export class Transport {
   private readonly gate: RateGate
@@ -70,11 +72,13 @@ export class Transport {
   async send<T>(request: ApiRequest): Promise<ApiResponse<T>> {
     const options = request.options ?? {}
     const maxRetries = options.maxRetries ?? this.options.maxRetries
+    const maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? this.options.maxRateLimitWaitMs
     const idempotencyKey =
       request.method === 'POST' && !request.form
         ? (options.idempotencyKey ?? this.options.newIdempotencyKey())
         : undefined
     let retries = 0
+    let rateLimitWaitMs = 0
     let reauthenticated = false
     for (;;) {
       options.signal?.throwIfAborted()
@@ -108,15 +112,23 @@ export class Transport {
         reauthenticated = true
         if (await this.tokenSource().invalidate(token)) continue
       }
-      if (!retryable(status, error.code) || retries >= maxRetries) throw error
       const retryAfter = parseRetryAfter(headers.get('retry-after'), now)
+      if (status === 429) {
+        // Not a failure: the call had no effect and may go again after the wait the service names,
+        // for as long as its waits for the rate limit stay within the budget.
+        const wait = (retryAfter ?? 1) * 1000
+        if (rateLimitWaitMs + wait > maxRateLimitWaitMs) throw error
+        rateLimitWaitMs += wait
+        // An authenticated call's 429 has set the rate gate, which does the waiting.
+        if (!request.auth) await this.options.clock.sleep(wait, options.signal)
+        continue
+      }
+      if (!retryable(status, error.code) || retries >= maxRetries) throw error
       if (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_SECONDS) throw error
-      // A 429 of an authenticated call has set the rate gate, which does the waiting.
-      if (!(status === 429 && request.auth))
-        await this.options.clock.sleep(
-          retryAfter !== undefined ? retryAfter * 1000 : this.backoff(retries),
-          options.signal,
-        )
+      await this.options.clock.sleep(
+        retryAfter !== undefined ? retryAfter * 1000 : this.backoff(retries),
+        options.signal,
+      )
       retries += 1
     }
   }
@@ -196,7 +208,7 @@ export class Transport {
 
 function retryable(status: number, code: string | undefined): boolean {
   if (status === 409) return code === 'idempotency_key_in_use'
-  return status === 429 || status === 500 || status === 502 || status === 503 || status === 504
+  return status === 500 || status === 502 || status === 503 || status === 504
 }
 
 const INVALID_JSON = Symbol('invalid JSON')

@@ -6,8 +6,10 @@ export interface RequestOptions {
   idempotencyKey?: string
   /** Per attempt, in milliseconds (default: the client's `timeoutMs`). */
   timeoutMs?: number
-  /** Retries after the first attempt (default: the client's `maxRetries`). */
+  /** Retries after a failed attempt (default: the client's `maxRetries`). */
   maxRetries?: number
+  /** How long the call may wait in total for 429s to clear (default: the client's `maxRateLimitWaitMs`). */
+  maxRateLimitWaitMs?: number
   /** Aborts the call, its retries and the waits between them. */
   signal?: AbortSignal
   /** Extra request headers (`X-Request-Id`, say). */
