@@ -75,14 +75,27 @@ export function parseCheckpoint(text: string): { origin: string; treeSize: numbe
 /**
  * True when the seal's checkpoint is the text its fields say (`oeuvre/<orgId>`, tree size, root)
  * and is signed by the key of `keys` whose `kid` is the seal's `keyId` (the key's RFC 7638
- * thumbprint, checked too). Pass the keys you trust, kept from `/v1/evidence/keys`.
+ * thumbprint, checked too). Pass the keys you trust, kept from `/v1/evidence/keys`. Given a
+ * checkpoint's text and signature instead of a seal, true when one of the keys signed it.
  */
-export async function verifyCheckpoint(
-  seal: SealInput,
+export function verifyCheckpoint(seal: SealInput, keys: EvidenceKeys, options?: EvidenceOptions): Promise<boolean>
+export function verifyCheckpoint(
+  checkpoint: string,
+  signature: string,
   keys: EvidenceKeys,
-  options: EvidenceOptions = {},
-): Promise<boolean> {
-  const crypto = webCrypto(options.crypto)
+  options?: EvidenceOptions,
+): Promise<boolean>
+export async function verifyCheckpoint(first: SealInput | string, ...rest: unknown[]): Promise<boolean> {
+  if (typeof first === 'string') {
+    const [signature, keys, options] = rest as [string, EvidenceKeys, EvidenceOptions | undefined]
+    const crypto = webCrypto(options?.crypto)
+    if (!parseCheckpoint(first)) return false
+    for (const key of keyList(keys)) if (await signedBy(first, signature, key, crypto)) return true
+    return false
+  }
+  const seal = first
+  const [keys, options] = rest as [EvidenceKeys, EvidenceOptions | undefined]
+  const crypto = webCrypto(options?.crypto)
   const checkpoint = parseCheckpoint(seal.checkpoint)
   if (
     !checkpoint ||
@@ -91,17 +104,26 @@ export async function verifyCheckpoint(
     checkpoint.rootHash !== seal.rootHash.toLowerCase()
   )
     return false
-  const list = Array.isArray(keys) ? keys : 'keys' in keys ? (keys as { keys: EvidenceKey[] }).keys : [keys]
-  const key = (list as readonly EvidenceKey[]).find((candidate) => candidate.kid === seal.keyId)
-  if (!key || key.kty !== 'OKP' || key.crv !== 'Ed25519' || typeof key.x !== 'string') return false
+  const key = keyList(keys).find((candidate) => candidate.kid === seal.keyId)
+  return key !== undefined && (await signedBy(seal.checkpoint, seal.signature, key, crypto))
+}
+
+function keyList(keys: EvidenceKeys): readonly EvidenceKey[] {
+  if (Array.isArray(keys)) return keys as readonly EvidenceKey[]
+  return 'keys' in keys ? (keys as { keys: readonly EvidenceKey[] }).keys : [keys as EvidenceKey]
+}
+
+/** An Ed25519 key of the JWKS (its `kid` its RFC 7638 thumbprint) signed `text`. */
+async function signedBy(text: string, signature: string, key: EvidenceKey, crypto: WebCrypto): Promise<boolean> {
+  if (key.kty !== 'OKP' || key.crv !== 'Ed25519' || typeof key.x !== 'string') return false
   const publicKey = fromBase64(key.x)
-  const signature = fromBase64(seal.signature)
-  if (publicKey?.length !== 32 || signature?.length !== 64) return false
+  const signatureBytes = fromBase64(signature)
+  if (publicKey?.length !== 32 || signatureBytes?.length !== 64) return false
   const thumbprint = toBase64Url(await sha256(utf8(`{"crv":"Ed25519","kty":"OKP","x":"${key.x}"}`), crypto))
   if (thumbprint !== key.kid) return false
   try {
     const imported = await crypto.subtle.importKey('raw', publicKey, { name: 'Ed25519' }, false, ['verify'])
-    return await crypto.subtle.verify({ name: 'Ed25519' }, imported, signature, utf8(seal.checkpoint))
+    return await crypto.subtle.verify({ name: 'Ed25519' }, imported, signatureBytes, utf8(text))
   } catch {
     return false
   }

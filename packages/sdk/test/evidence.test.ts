@@ -264,6 +264,11 @@ describe('checkpoints', () => {
     expect(await verifyCheckpoint(seal, [jwk])).toBe(true)
     expect(await verifyCheckpoint(seal, jwk)).toBe(true)
     expect(parseCheckpoint(checkpoint)).toEqual({ origin: `oeuvre/${orgId}`, treeSize: 42, rootHash: seal.rootHash })
+    // The checkpoint text and its signature alone: signed by one of the keys.
+    expect(await verifyCheckpoint(checkpoint, seal.signature, { keys: [{ ...jwk, kid: 'other', x: 'AA' }, jwk] })).toBe(
+      true,
+    )
+    expect(await verifyCheckpoint(checkpoint.replace('42', '43'), seal.signature, [jwk])).toBe(false)
   })
 
   it('refuses a changed checkpoint, size, root, org, signature or key', async () => {
