@@ -1,8 +1,8 @@
 import { TIERS, type BucketVerdict, type RateLimiter, type RateTier } from '../../platform/rate-limit.js'
 
 /** Failed client authentications allowed before a pause: per client id, and per address. */
-export const FAILURES_PER_CLIENT: RateTier = { perMinute: 10 / 15, burst: 10 }
-export const FAILURES_PER_ADDRESS: RateTier = { perMinute: 30 / 15, burst: 30 }
+const FAILURES_PER_CLIENT: RateTier = { perMinute: 10 / 15, burst: 10 }
+const FAILURES_PER_ADDRESS: RateTier = { perMinute: 30 / 15, burst: 30 }
 
 /**
  * Which bucket each token request draws from. Many clients behind one address (a NAT, a
