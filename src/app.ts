@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { migrationsCurrent } from './db/migrate.js'
 import { registerGuard } from './platform/guard.js'
+import { checkHeadersAndPath, registerResidency } from './platform/residency.js'
 import { databaseUnavailable, registerHttpBasics, requestIdFor, sendProblem } from './platform/http.js'
 import { AppError } from './platform/errors.js'
 import { LOG_REDACT } from './platform/logger.js'
@@ -10,8 +11,10 @@ import { rateLimitStatus, registerMetrics } from './platform/metrics.js'
 import { compileValidator } from './platform/validation.js'
 import { registerAuditRoutes } from './modules/audit/audit.routes.js'
 import { registerOrgRoutes } from './modules/orgs/orgs.routes.js'
+import { registerDeploymentRoutes } from './modules/deployment/deployment.routes.js'
 import { registerClientRoutes } from './modules/oauth/oauth.routes.js'
 import { registerTokenRoute } from './modules/oauth/oauth.token-route.js'
+import { registerDiscoveryRoute } from './modules/oauth/oauth.discovery.js'
 import { registerV1Deprecation } from './modules/v1/v1.deprecation.js'
 import { addPartnerExamples } from './modules/v1/v1.openapi.js'
 import { finishDocument, type OpenApiDocument } from './platform/openapi.js'
@@ -95,7 +98,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.addHook('onClose', () => services.credentials.close())
   registerErrorPages(app, config.publicUrl)
   registerHttpBasics(app)
+  registerResidency(app, config)
   registerGuard(app, {
+    screen: (request) => checkHeadersAndPath(config, request),
     db,
     clock,
     config,
@@ -122,10 +127,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   })
   app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () => app.swagger())
 
+  registerDeploymentRoutes(app, config)
   registerOrgRoutes(app, { auth, orgs })
   registerAuditRoutes(app, audit)
   registerClientRoutes(app, services.oauthClients)
   registerTokenRoute(app, services.oauthTokens)
+  registerDiscoveryRoute(app, config.publicUrl)
   registerV1Routes(app, { audit, orgs })
   registerCreatorRoutes(app, services.creators, { prefix: '/api/creators', auth: 'session' })
   registerCatalogRoutes(app, services.catalog, { prefix: '/api/catalog', auth: 'session' })
