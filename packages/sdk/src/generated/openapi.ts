@@ -11,7 +11,7 @@ export interface paths {
     put?: never
     /**
      * Exchange client credentials for an access token (OAuth 2.0 client credentials, RFC 6749 section 4.4)
-     * @description Form-encoded. Credentials in the body (client_id, client_secret) or with HTTP Basic, not both. `scope` is required. The token is valid for 1 hour; there is no refresh token. Errors follow RFC 6749 section 5.2 ({error, error_description}), not problem+json: invalid_request, invalid_client (401), unsupported_grant_type, invalid_scope, rate_limited (429, with Retry-After).
+     * @description Form-encoded. Credentials in the body (client_id, client_secret) or with HTTP Basic, not both. `scope` is required. The token is valid for 1 hour; there is no refresh token. Errors follow RFC 6749 section 5.2 ({error, error_description}), not problem+json: invalid_request, invalid_client (401), unsupported_grant_type, invalid_scope, rate_limited (429, with Retry-After), wrong_region (421, with the `baseUrl` of the region the client belongs to). Valid exchanges are limited per client, at the client’s tier (a bucket apart from its API requests), not per address; failed client authentications are throttled per client id and per address.
      */
     post: operations['requestAccessToken']
     delete?: never
@@ -413,7 +413,7 @@ export interface paths {
     }
     get?: never
     put?: never
-    /** New signing secret; the old one keeps signing alongside for 24 hours */
+    /** New signing secret; for 24 hours X-Service-Signature stays signed with the old one, webhook-signature with both */
     post: operations['v1RotateWebhookSecret']
     delete?: never
     options?: never
@@ -706,7 +706,12 @@ export interface components {
         | 'rate_limited'
         | 'server_error'
         | 'temporarily_unavailable'
+        | 'wrong_region'
       error_description: string
+      /** @description wrong_region: the region the client belongs to */
+      region?: string
+      /** @description wrong_region: the base URL of that region */
+      baseUrl?: string
     }
     CreatorRole:
       'artist' | 'featured_artist' | 'composer' | 'lyricist' | 'producer' | 'arranger' | 'publisher' | 'label'
@@ -1191,12 +1196,18 @@ export interface components {
         use: 'sig'
         /** @enum {string} */
         alg: 'EdDSA'
+        /** @description The region whose deployment signs with this key */
+        region: string
       }[]
+      /** @description The region this deployment serves */
+      region: string
     }
     /** @description A signed checkpoint of the org event log (RFC 6962 Merkle tree head) */
     Seal: {
       id: string
       orgId: string
+      /** @description The region whose deployment keeps the org and signed the seal */
+      region: string
       /** @description The seal covers events 1..treeSize */
       treeSize: number
       /** @description 32 bytes, lowercase hex */
@@ -1601,6 +1612,25 @@ export interface operations {
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
           'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
           'WWW-Authenticate': components['headers']['WWW-Authenticate']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "error": "invalid_scope",
+           *       "error_description": "scope webhooks:write is not allowed for this client"
+           *     }
+           */
+          'application/json': components['schemas']['OAuthError']
+        }
+      }
+      /** @description RFC 6749 section 5.2 error (this route only; every other route answers problem+json) */
+      421: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
           [name: string]: unknown
         }
         content: {
@@ -4021,9 +4051,11 @@ export interface operations {
            *           "x": "string",
            *           "kid": "string",
            *           "use": "sig",
-           *           "alg": "EdDSA"
+           *           "alg": "EdDSA",
+           *           "region": "string"
            *         }
-           *       ]
+           *       ],
+           *       "region": "string"
            *     }
            */
           'application/json': components['schemas']['JsonWebKeySet']
@@ -4066,6 +4098,7 @@ export interface operations {
            *         {
            *           "id": "seal_01JD2YB6X8Q0W3M5N7P9R1T3V5",
            *           "orgId": "org_01JD2YB6X8Q0W3M5N7P9R1T3V5",
+           *           "region": "string",
            *           "treeSize": 1,
            *           "rootHash": "0000000000000000000000000000000000000000000000000000000000000000",
            *           "checkpoint": "string",
@@ -4118,6 +4151,7 @@ export interface operations {
            * @example {
            *       "id": "seal_01JD2YB6X8Q0W3M5N7P9R1T3V5",
            *       "orgId": "org_01JD2YB6X8Q0W3M5N7P9R1T3V5",
+           *       "region": "string",
            *       "treeSize": 1,
            *       "rootHash": "0000000000000000000000000000000000000000000000000000000000000000",
            *       "checkpoint": "string",

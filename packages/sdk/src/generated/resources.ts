@@ -476,7 +476,7 @@ export interface WebhooksMethods {
   disable(orgId: string, id: string, options?: RequestOptions): Promise<ResultOf<'v1DisableWebhook'>>
   /** Resume deliveries to this endpoint: `POST /v1/orgs/{orgId}/webhooks/{id}/enable` (webhooks:write) */
   enable(orgId: string, id: string, options?: RequestOptions): Promise<ResultOf<'v1EnableWebhook'>>
-  /** New signing secret; the old one keeps signing alongside for 24 hours: `POST /v1/orgs/{orgId}/webhooks/{id}/rotate-secret` (webhooks:write) */
+  /** New signing secret; for 24 hours X-Service-Signature stays signed with the old one, webhook-signature with both: `POST /v1/orgs/{orgId}/webhooks/{id}/rotate-secret` (webhooks:write) */
   rotateSecret(orgId: string, id: string, options?: RequestOptions): Promise<ResultOf<'v1RotateWebhookSecret'>>
   /** Send a webhook.test event to this endpoint only: `POST /v1/orgs/{orgId}/webhooks/{id}/test` (webhooks:write) */
   test(orgId: string, id: string, options?: RequestOptions): Promise<ResultOf<'v1TestWebhook'>>
