@@ -2,13 +2,19 @@ import { clientCredentials, staticToken, type StoredToken, type TokenSource, typ
 import { systemClock, type Clock } from './clock.js'
 import { OeuvreResources, type AccessToken, type EventsMethods, type OrgEvent } from './generated/resources.js'
 import { pollEvents, type PollOptions } from './poll.js'
+import { regionOf, type Region } from './region.js'
 import { Transport } from './transport.js'
 import type { RequestOptions } from './types.js'
 import { randomKey } from './web-crypto.js'
 
 export interface OeuvreOptions {
   /** The deployment's address, e.g. `https://eu-west.oeuvre.example` (a trailing `/v1` is ignored). */
-  baseUrl: string
+  baseUrl?: string
+  /**
+   * Or each region's deployment: the client then talks to the region its credential was issued
+   * in (the tag of `clientSecret` or `accessToken`, or the region digit of `clientId`).
+   */
+  regionUrls?: Partial<Record<Region, string>>
   /** OAuth client credentials (`cli_...`, `cs_test_...` or `cs_live_...`) and the scopes to ask for. */
   clientId?: string
   clientSecret?: string
@@ -67,16 +73,28 @@ export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 60_000
  */
 export class Oeuvre extends OeuvreResources {
   declare readonly events: EventsWithPolling
+  /** The region the client's credential was issued in, when it carries one. */
+  readonly region: Region | undefined
+  /** The deployment the client talks to. */
+  readonly baseUrl: string
   private readonly transport: Transport
 
   constructor(options: OeuvreOptions) {
-    if (typeof options?.baseUrl !== 'string' || !/^https?:\/\//.test(options.baseUrl))
-      throw new TypeError('baseUrl must be the http(s) address of an Oeuvre deployment')
+    const region = [options?.clientSecret, options?.accessToken, options?.clientId]
+      .map((value) => (typeof value === 'string' ? regionOf(value) : undefined))
+      .find((found) => found !== undefined)
+    const baseUrl = options?.baseUrl ?? (region ? options?.regionUrls?.[region] : undefined)
+    if (typeof baseUrl !== 'string' || !/^https?:\/\//.test(baseUrl))
+      throw new TypeError(
+        options?.baseUrl === undefined && options?.regionUrls
+          ? `regionUrls has no address for the credential's region (${region ?? 'none'}): pass baseUrl`
+          : 'baseUrl must be the http(s) address of an Oeuvre deployment',
+      )
     const clock = options.clock ?? systemClock
     const fetcher = options.fetch ?? globalThis.fetch?.bind(globalThis)
     if (!fetcher) throw new TypeError('no fetch on this platform: pass `fetch` in the options')
     const transport = new Transport({
-      baseUrl: options.baseUrl,
+      baseUrl,
       fetch: fetcher,
       clock,
       maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
@@ -87,6 +105,8 @@ export class Oeuvre extends OeuvreResources {
     })
     super((request) => transport.send(request))
     this.transport = transport
+    this.region = region
+    this.baseUrl = transport.baseUrl
     transport.authenticate(tokenSource(options, transport, clock))
     const events = this.events as EventsMethods
     const poll = (first: string | (PollOptions & { orgId: string }), second?: PollOptions) =>

@@ -61,13 +61,18 @@ export class RateLimitError extends OeuvreError {
   }
 }
 
-/** 421: the org or credential belongs to another region's deployment; `baseUrl` is that deployment's. */
+/**
+ * 421: the org, record or credential belongs to another region's deployment: `region` names it,
+ * `baseUrl` is that deployment's address (when the service knows it). Send the call there.
+ */
 export class WrongRegionError extends OeuvreError {
   readonly baseUrl: string | undefined
+  readonly region: string | undefined
 
-  constructor(message: string, init: OeuvreErrorInit & { baseUrl?: string }) {
+  constructor(message: string, init: OeuvreErrorInit & { baseUrl?: string; region?: string }) {
     super(message, init)
     this.baseUrl = init.baseUrl
+    this.region = init.region
   }
 }
 
@@ -108,11 +113,19 @@ export function errorFromResponse(status: number, body: unknown, headers: Header
   if (status === 404) return new NotFoundError(message, init)
   if (status === 400 || status === 422) return new ValidationError(message, init)
   if (status === 409) return new ConflictError(message, init)
-  if (status === 421) return new WrongRegionError(message, { ...init, baseUrl: problem?.baseUrl })
+  if (status === 421) return new WrongRegionError(message, { ...init, ...regionFields(problem) })
   if (status === 429)
     return new RateLimitError(message, { ...init, retryAfter: parseRetryAfter(headers.get('retry-after'), now) })
   if (status >= 500) return new ServerError(message, init)
   return new OeuvreError(message, init)
+}
+
+function regionFields(body: unknown): { baseUrl?: string; region?: string } {
+  const { baseUrl, region } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+  return {
+    ...(typeof baseUrl === 'string' ? { baseUrl } : {}),
+    ...(typeof region === 'string' ? { region } : {}),
+  }
 }
 
 /** The token endpoint answers RFC 6749 errors (`error`, `error_description`), not problems. */
@@ -126,6 +139,7 @@ export function errorFromTokenResponse(status: number, body: unknown, headers: H
   const description = typeof oauth.error_description === 'string' ? oauth.error_description : 'no details'
   const message = `${status} ${oauth.error}: ${description}${requestId ? ` (request ${requestId})` : ''}`
   const init: OeuvreErrorInit = { status, code: oauth.error, requestId }
+  if (status === 421) return new WrongRegionError(message, { ...init, ...regionFields(body) })
   if (status === 429)
     return new RateLimitError(message, { ...init, retryAfter: parseRetryAfter(headers.get('retry-after'), now) })
   if (status >= 500) return new ServerError(message, init)

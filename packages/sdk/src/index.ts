@@ -4,6 +4,8 @@ export { REFRESH_MARGIN_MS } from './auth.js'
 export type { StoredToken, TokenStore } from './auth.js'
 export { systemClock } from './clock.js'
 export type { Clock } from './clock.js'
+export { regionOf } from './region.js'
+export type { Region } from './region.js'
 export {
   OeuvreError,
   AuthenticationError,

@@ -1,4 +1,5 @@
-import { AuthenticationError, Oeuvre, REFRESH_MARGIN_MS, type Clock, type StoredToken } from '@oeuvre/sdk'
+import { AuthenticationError, Oeuvre, REFRESH_MARGIN_MS, regionOf, type Clock, type StoredToken } from '@oeuvre/sdk'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ManualClock } from '../../../src/platform/clock.js'
 import { credentials, sandboxPartner, startService, type LiveService, type Partner } from './service.js'
@@ -163,6 +164,55 @@ describe('client credentials', () => {
     expect(() => new Oeuvre({ baseUrl: service.baseUrl, clientId: 'cli_x' })).toThrow(/clientId and clientSecret/)
     expect(() => new Oeuvre({ baseUrl: service.baseUrl, clientId: 'cli_x', clientSecret: 'cs_test_x' })).toThrow(
       /scopes/,
+    )
+  })
+})
+
+describe('the deployment from the credential', () => {
+  it('talks to the deployment of the region its credentials were issued in', async () => {
+    const partner = await sandboxPartner(service)
+    expect(partner.clientSecret).toMatch(/^cs_test_euw_/)
+    const oeuvre = new Oeuvre({
+      regionUrls: { 'us-east': 'http://127.0.0.1:9', 'eu-west': service.baseUrl },
+      clientId: partner.clientId,
+      clientSecret: partner.clientSecret,
+      scopes: partner.scopes,
+    })
+    expect(oeuvre.region).toBe('eu-west')
+    expect(oeuvre.baseUrl).toBe(service.baseUrl)
+    expect((await oeuvre.members.list(partner.orgId)).data).toHaveLength(1)
+    expect(
+      () =>
+        new Oeuvre({
+          regionUrls: { 'us-east': 'http://127.0.0.1:9' },
+          clientId: partner.clientId,
+          clientSecret: partner.clientSecret,
+          scopes: ['events:read'],
+        }),
+    ).toThrow(/no address for the credential's region \(eu-west\)/)
+  })
+
+  it('reads the region as the service marks it, for ids and secrets (property)', async () => {
+    const { regionOf: serverRegionOf } = await import('../../../src/platform/region.js')
+    const crockford = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+    const id = fc
+      .tuple(
+        fc.constantFrom('org', 'cli', 'cat', 'evt', 'seal', 'usr', 'prt'),
+        fc.string({ unit: fc.constantFrom(...crockford), minLength: 26, maxLength: 26 }),
+      )
+      .map(([prefix, rest]) => `${prefix}_${rest}`)
+    const secret = fc
+      .tuple(
+        fc.constantFrom('sess', 'oat', 'cs_test', 'cs_live', 'invt', 'whsec'),
+        fc.constantFrom('use', 'euw', 'aue', 'xyz', ''),
+        fc.string({ minLength: 1, maxLength: 20 }),
+      )
+      .map(([prefix, tag, rest]) => `${prefix}_${tag ? `${tag}_` : ''}${rest}`)
+    fc.assert(
+      fc.property(fc.oneof(id, secret, fc.string()), (value) => {
+        expect(regionOf(value) ?? null).toBe(serverRegionOf(value))
+      }),
+      { numRuns: 500 },
     )
   })
 })

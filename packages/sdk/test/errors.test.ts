@@ -21,7 +21,7 @@ let oeuvre: Oeuvre
 const requestIds: string[] = []
 
 beforeAll(async () => {
-  service = await startService()
+  service = await startService({ env: { REGION: 'eu-west', REGION_URL_US_EAST: 'https://us.oeuvre.example' } })
   partner = await sandboxPartner(service)
   const fetcher: typeof fetch = async (input, init) => {
     const response = await fetch(input, init)
@@ -108,6 +108,40 @@ describe('typed errors from problem+json', () => {
     expect(failure).toMatchObject({ status: 401, code: 'invalid_token' })
   })
 
+  it('421 for another region’s org: WrongRegionError with the region and its deployment’s baseUrl', async () => {
+    const usOrg = 'org_11JD2YB6X8Q0W3M5N7P9R1T3V5'
+    const failure = await failureOf(oeuvre.catalog.list(usOrg))
+    expect(failure).toBeInstanceOf(WrongRegionError)
+    expect(failure).toMatchObject({
+      status: 421,
+      code: 'wrong_region',
+      region: 'us-east',
+      baseUrl: 'https://us.oeuvre.example',
+      requestId: expect.stringMatching(/^req_/),
+    })
+  })
+
+  it('421 from the token endpoint for another region’s credentials: WrongRegionError, not retried', async () => {
+    const calls: string[] = []
+    const client = new Oeuvre({
+      baseUrl: service.baseUrl,
+      clientId: 'cli_11JD2YB6X8Q0W3M5N7P9R1T3V5',
+      clientSecret: 'cs_test_use_4fJq0m3Yl2mXo3r8oPqk9Vb7cT1s2Xw5nDh6Gu0Ax7Qa',
+      scopes: ['events:read'],
+      fetch: (input, init) => (calls.push(new URL(String(input)).pathname), fetch(input, init)),
+    })
+    expect(client.region).toBe('us-east')
+    const failure = await failureOf(client.events.list(partner.orgId))
+    expect(failure).toBeInstanceOf(WrongRegionError)
+    expect(failure).toMatchObject({
+      status: 421,
+      code: 'wrong_region',
+      region: 'us-east',
+      baseUrl: 'https://us.oeuvre.example',
+    })
+    expect(calls).toEqual(['/oauth/token'])
+  })
+
   it('409 for a conflict with the record’s state: ConflictError', async () => {
     const creator = await oeuvre.creators.create(partner.orgId, {
       name: 'Whole',
@@ -126,7 +160,7 @@ describe('typed errors from problem+json', () => {
   })
 })
 
-describe('errors the service cannot be made to answer here', () => {
+describe('an error the service cannot be made to answer here', () => {
   /** A stand-in answering one fixed problem, as the contract documents it. */
   async function answering(status: number, body: object, headers: Record<string, string> = {}) {
     const server = createServer((_request, response) => {
@@ -141,28 +175,6 @@ describe('errors the service cannot be made to answer here', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
   }
-
-  it('421 wrong_region: WrongRegionError with the baseUrl of the right deployment', async () => {
-    const problem = {
-      type: 'https://docs.oeuvre.dev/errors/wrong_region',
-      title: 'Wrong region',
-      status: 421,
-      detail: 'This org lives in us-east',
-      code: 'wrong_region',
-      requestId: 'req_standin',
-      baseUrl: 'https://us-east.oeuvre.example',
-    }
-    const standIn = await answering(421, problem)
-    try {
-      const client = new Oeuvre({ baseUrl: standIn.url, accessToken: 'oat_x' })
-      const failure = await failureOf(client.catalog.list('org_01JD2YB6X8Q0W3M5N7P9R1T3V4'))
-      expect(failure).toBeInstanceOf(WrongRegionError)
-      expect(failure).toMatchObject({ status: 421, code: 'wrong_region', baseUrl: 'https://us-east.oeuvre.example' })
-      expect(failure.requestId).toBe('req_standin')
-    } finally {
-      await standIn.close()
-    }
-  })
 
   it('a 500 after the retries: ServerError, the problem kept', async () => {
     const problem = {
