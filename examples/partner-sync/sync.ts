@@ -42,7 +42,9 @@ export class PartnerSync {
       { idempotencyKey: `partner-sync:${this.state.orgId}:${url}` },
     )
     // A replayed create (a retry, or an earlier run with this key) answers without the secret,
-    // which is shown once: a rotation issues a new one.
+    // which is shown once: a rotation issues a new one. For the rotation's overlap (24 h) the
+    // service still signs X-Service-Signature with the lost one, so those deliveries are refused
+    // and the feed, read every POLL_SECONDS, brings their events instead.
     const secret =
       endpoint.signingSecret ?? (await this.oeuvre.webhooks.rotateSecret(this.state.orgId, endpoint.id)).signingSecret
     if (!secret) throw new Error(`no signing secret for ${endpoint.id}`)
