@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint'
 import globals from 'globals'
 
 export default tseslint.config(
-  { ignores: ['scratch/', 'dist/', 'data/', 'node_modules/', 'coverage/', 'bench/results/'] },
+  { ignores: ['scratch/', 'dist/', 'packages/*/dist/', 'data/', 'node_modules/', 'coverage/', 'bench/results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
