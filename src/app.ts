@@ -3,7 +3,16 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { migrationsCurrent } from './db/migrate.js'
 import { registerGuard } from './platform/guard.js'
-import { databaseUnavailable, registerHttpBasics, requestIdFor, sendProblem } from './platform/http.js'
+import {
+  answerFrameworkError,
+  databaseUnavailable,
+  MAX_PARAM_LENGTH,
+  registerErrorHandler,
+  registerHttpBasics,
+  requestIdFor,
+  sendProblem,
+} from './platform/http.js'
+import { answerClientError } from './platform/http-connection.js'
 import { AppError } from './platform/errors.js'
 import { LOG_REDACT } from './platform/logger.js'
 import { rateLimitStatus, registerMetrics } from './platform/metrics.js'
@@ -50,9 +59,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // What the router and Node's HTTP parser refuse is problem+json too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   })
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema as object, httpPart))
+  registerErrorHandler(app)
 
   await app.register(swagger, {
     openapi: {

@@ -65,6 +65,8 @@ function toOAuthError(error: Error, request: FastifyRequest): OAuthError {
   if (appError.code === 'service_unavailable')
     return new OAuthError('temporarily_unavailable', appError.detail, 503, appError.options.headers ?? {})
   if (appError.status >= 500) return new OAuthError('server_error', appError.detail, 500)
+  // RFC 6749 section 5.2: 400 unless specified otherwise (a body too large included).
+  if (appError.code === 'payload_too_large') return new OAuthError('invalid_request', appError.detail)
   if (appError.code === 'unsupported_media_type' || request.body === undefined)
     return new OAuthError('invalid_request', FORM_ONLY)
   return new OAuthError('invalid_request', appError.detail)
