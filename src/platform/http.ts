@@ -1,8 +1,16 @@
 import type { IncomingMessage } from 'node:http'
-import type { FastifyContextConfig, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type {
+  FastifyContextConfig,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+} from 'fastify'
 import { isConnectionLoss } from '../db/connection-loss.js'
 import { AppError, problemBody, type Problem } from './errors.js'
 import { drainBody, newRequestId } from './http-connection.js'
+import { registerUnsafeTextCheck } from './unsafe-text.js'
 import { validationError } from './validation.js'
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
@@ -33,6 +41,7 @@ export interface RouteEntry {
   method: string
   url: string
   config: FastifyContextConfig
+  schema?: FastifySchema
 }
 
 declare module 'fastify' {
@@ -153,12 +162,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
   })
 }
 
-/** Request ids, JSON parsing with clear errors, problem+json errors, 404 and 405. */
+/** Request ids, JSON parsing with clear errors, unsafe text refused, problem+json errors, 404 and 405. */
 export function registerHttpBasics(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
     done()
   })
+  registerUnsafeTextCheck(app)
   // A body refused before it was read (too large) is drained first, so the client reads the answer.
   app.addHook('onError', async (request, reply, error) => {
     if (!request.raw.complete && toAppError(error, request).code === 'payload_too_large') await drainBody(request.raw)
@@ -185,7 +195,12 @@ export function registerHttpBasics(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     for (const method of methods) {
       if (method !== 'HEAD')
-        table.push({ method: String(method), url: route.url, config: (route.config ?? {}) as FastifyContextConfig })
+        table.push({
+          method: String(method),
+          url: route.url,
+          config: (route.config ?? {}) as FastifyContextConfig,
+          ...(route.schema ? { schema: route.schema } : {}),
+        })
     }
     const regex = new RegExp(
       '^' + route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+') + '/?$',
