@@ -8,6 +8,7 @@ import {
   databaseUnavailable,
   MAX_PARAM_LENGTH,
   registerErrorHandler,
+  registerFormParser,
   registerHttpBasics,
   requestIdFor,
   sendProblem,
@@ -138,7 +139,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   registerOrgRoutes(app, { auth, orgs })
   registerAuditRoutes(app, audit)
   registerClientRoutes(app, services.oauthClients)
-  registerTokenRoute(app, services.oauthTokens)
+  // The only route that takes a form body: the parser exists in its plugin context alone, so every other route answers 415.
+  await app.register(async (formScope) => {
+    registerFormParser(formScope)
+    registerTokenRoute(formScope, services.oauthTokens)
+  })
   registerV1Routes(app, { audit, orgs })
   registerCreatorRoutes(app, services.creators, { prefix: '/api/creators', auth: 'session' })
   registerCatalogRoutes(app, services.catalog, { prefix: '/api/catalog', auth: 'session' })

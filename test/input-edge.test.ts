@@ -10,7 +10,7 @@ import { expectOAuthError, requestToken, sandboxPartner, type ClientCredentials 
 /**
  * Input at the edge, over every route of the route table: a NUL or an unpaired surrogate in a
  * path parameter, query string, JSON body (keys included) or header is a 400 naming it and
- * never reaches the database.
+ * never reaches the database; a form body is refused everywhere but /oauth/token.
  */
 let t: TestApp
 let owner: OrgAccount
@@ -342,5 +342,38 @@ describe('a NUL or an unpaired surrogate, in each place, at every route', () => 
     )
     expectOAuthError(basic, 400, 'invalid_request')
     expect(await writtenState()).toEqual(before)
+  })
+})
+
+describe('a form body', () => {
+  it('is 415 on every route that takes a body but /oauth/token, and nothing is written', async () => {
+    const before = await writtenState()
+    const bodyRoutes = routes.filter((route) => BODY_METHODS.has(route.method) && route.url !== TOKEN_ROUTE)
+    expect(bodyRoutes.length).toBeGreaterThan(40)
+    for (const route of bodyRoutes) {
+      t.clock.advance(1_000)
+      const response = await t.app.inject({
+        method: route.method as 'POST',
+        url: urlOf(route, { params: validParams(route), query: [], headers: {} }),
+        headers: {
+          ...(await credentials(route)),
+          'content-type': 'application/x-www-form-urlencoded',
+          'idempotency-key': `form-${route.method}-${route.url}`,
+        },
+        payload: `name=Form+Label&email=${encodeURIComponent(owner.email)}&password=${encodeURIComponent(PASSWORD)}`,
+      })
+      expectProblem(response, 415, 'unsupported_media_type')
+    }
+    expect(await writtenState()).toEqual(before)
+  })
+
+  it('is still what /oauth/token takes', async () => {
+    const response = await requestToken(t.app, {
+      grant_type: 'client_credentials',
+      client_id: client.id,
+      client_secret: client.secret,
+      scope: 'events:read',
+    })
+    expect(response.statusCode, response.body).toBe(200)
   })
 })

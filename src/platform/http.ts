@@ -162,6 +162,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
   })
 }
 
+/** Form bodies, for the one route that takes them (/oauth/token), registered in its own plugin context. */
+export function registerFormParser(app: FastifyInstance): void {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)))
+  })
+}
+
 /** Request ids, JSON parsing with clear errors, unsafe text refused, problem+json errors, 404 and 405. */
 export function registerHttpBasics(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
@@ -183,9 +190,6 @@ export function registerHttpBasics(app: FastifyInstance): void {
     } catch {
       done(new AppError('invalid_json', 'The body is not valid JSON'), undefined)
     }
-  })
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)))
   })
 
   const patterns: { method: string; regex: RegExp }[] = []
