@@ -20,12 +20,31 @@ const printable = (key: string) =>
 
 const join = (path: string | undefined, key: string) => (path === undefined ? key : `${path}.${key}`)
 
+/** Whether any string or key in a parsed value holds unsafe text: the check every request pays, so it allocates no paths. */
+function containsUnsafeText(value: unknown): boolean {
+  const stack = [value]
+  for (let current = stack.pop(); stack.length > 0 || current !== undefined; current = stack.pop()) {
+    if (typeof current === 'string') {
+      if (isUnsafeText(current)) return true
+    } else if (Array.isArray(current)) {
+      for (const item of current) stack.push(item)
+    } else if (current !== null && typeof current === 'object') {
+      for (const key of Object.keys(current)) {
+        if (isUnsafeText(key)) return true
+        stack.push((current as Record<string, unknown>)[key])
+      }
+    }
+  }
+  return false
+}
+
 /**
  * The param (dotted path, as validation errors name them) of the first string or key in a
  * parsed value that holds unsafe text, or null. Iterative: a 1 MiB body can nest deeper
  * than the call stack.
  */
 export function findUnsafeText(value: unknown, root?: string): string | null {
+  if (!containsUnsafeText(value)) return null
   const stack: { value: unknown; path: string | undefined }[] = [{ value, path: root }]
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     const current = item.value
@@ -61,8 +80,11 @@ export function unsafeRequestParam(request: FastifyRequest): string | null {
 }
 
 function headerWithUnsafeText(request: FastifyRequest): string | null {
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined && findUnsafeText(value) !== null) return headerParam(name)
+  const headers = request.headers
+  for (const name of Object.keys(headers)) {
+    const value = headers[name]
+    if (typeof value === 'string' ? isUnsafeText(value) : Array.isArray(value) && value.some(isUnsafeText))
+      return headerParam(name)
   }
   return null
 }
