@@ -8,6 +8,7 @@ import { importScenario } from './scenarios/import.js'
 import { payoutRunScenario } from './scenarios/payout-run.js'
 import { verifyScenario } from './scenarios/verify.js'
 import { scaleOutScenario } from './scenarios/scale-out.js'
+import { regionsScenario } from './scenarios/regions.js'
 
 /**
  * `npm run bench [-- <scenario> ...]`: each scenario measures Oeuvre against a floor
@@ -22,6 +23,7 @@ const scenarios: Scenario[] = [
   payoutRunScenario,
   verifyScenario,
   scaleOutScenario,
+  regionsScenario,
 ]
 
 // The local servers by default, as on the reference machine; REDIS_URL= (empty) runs without Redis.

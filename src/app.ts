@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { migrationsCurrent } from './db/migrate.js'
 import { registerGuard } from './platform/guard.js'
+import { checkHeadersAndPath, registerResidency } from './platform/residency.js'
 import {
   answerFrameworkError,
   databaseUnavailable,
@@ -20,6 +21,7 @@ import { rateLimitStatus, registerMetrics } from './platform/metrics.js'
 import { compileValidator } from './platform/validation.js'
 import { registerAuditRoutes } from './modules/audit/audit.routes.js'
 import { registerOrgRoutes } from './modules/orgs/orgs.routes.js'
+import { registerDeploymentRoutes } from './modules/deployment/deployment.routes.js'
 import { registerClientRoutes } from './modules/oauth/oauth.routes.js'
 import { registerTokenRoute } from './modules/oauth/oauth.token-route.js'
 import { registerV1Deprecation } from './modules/v1/v1.deprecation.js'
@@ -109,7 +111,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.addHook('onClose', () => services.credentials.close())
   registerErrorPages(app, config.publicUrl)
   registerHttpBasics(app)
+  registerResidency(app, config)
   registerGuard(app, {
+    screen: (request) => checkHeadersAndPath(config, request),
     db,
     clock,
     config,
@@ -136,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   })
   app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () => app.swagger())
 
+  registerDeploymentRoutes(app, config)
   registerOrgRoutes(app, { auth, orgs })
   registerAuditRoutes(app, audit)
   registerClientRoutes(app, services.oauthClients)

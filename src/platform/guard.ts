@@ -26,6 +26,8 @@ export interface GuardDeps {
   config: Config
   limiter: RateLimiter
   authenticators: { session?: Authenticator; client?: Authenticator }
+  /** Refuses a request before authentication (residency: a credential or id of another region). */
+  screen?: (request: FastifyRequest) => void
 }
 
 declare module 'fastify' {
@@ -126,6 +128,7 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
     let identity: Identity | null = null
     let failure: unknown = null
     try {
+      deps.screen?.(request)
       identity = await authenticate(deps, request)
     } catch (error) {
       failure = error

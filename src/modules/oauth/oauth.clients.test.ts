@@ -63,7 +63,7 @@ describe('POST /api/clients', () => {
     expect(response.statusCode, response.body).toBe(201)
     const client = response.json()
     expect(client.id).toMatch(new RegExp(idPattern('cli')))
-    expect(client.secret).toMatch(/^cs_test_[A-Za-z0-9_-]{43}$/)
+    expect(client.secret).toMatch(/^cs_test_euw_[A-Za-z0-9_-]{43}$/)
     expect(client).toMatchObject({
       orgId: owner.orgId,
       name: 'Royalty dashboard',

@@ -67,6 +67,8 @@ function toOAuthError(error: Error, request: FastifyRequest): OAuthError {
   const appError = toAppError(error as FastifyError, request)
   if (appError.code === 'rate_limited')
     return new OAuthError('rate_limited', appError.detail, 429, appError.options.headers ?? {})
+  if (appError.code === 'wrong_region')
+    return new OAuthError('wrong_region', appError.detail, 421, {}, appError.options.extra ?? {})
   if (appError.code === 'service_unavailable')
     return new OAuthError('temporarily_unavailable', appError.detail, 503, appError.options.headers ?? {})
   if (appError.status >= 500) return new OAuthError('server_error', appError.detail, 500)
@@ -93,13 +95,15 @@ export function registerTokenRoute(app: FastifyInstance, tokens: TokensService):
         description:
           'Form-encoded. Credentials in the body (client_id, client_secret) or with HTTP Basic, not both. `scope` is required. ' +
           'The token is valid for 1 hour; there is no refresh token. Errors follow RFC 6749 section 5.2 ({error, error_description}), ' +
-          'not problem+json: invalid_request, invalid_client (401), unsupported_grant_type, invalid_scope, rate_limited (429, with Retry-After).',
+          'not problem+json: invalid_request, invalid_client (401), unsupported_grant_type, invalid_scope, rate_limited (429, with Retry-After), ' +
+          'wrong_region (421, with the `baseUrl` of the region the client belongs to).',
         consumes: ['application/x-www-form-urlencoded'],
         body: TokenRequest,
         response: {
           200: TokenResponse,
           400: OAuthErrorSchema,
           401: OAuthErrorSchema,
+          421: OAuthErrorSchema,
           429: OAuthErrorSchema,
           500: OAuthErrorSchema,
           503: OAuthErrorSchema,
@@ -114,7 +118,7 @@ export function registerTokenRoute(app: FastifyInstance, tokens: TokensService):
         reply.headers(oauthError.headers)
         return reply
           .code(oauthError.status)
-          .send({ error: oauthError.error, error_description: oauthError.description })
+          .send({ error: oauthError.error, error_description: oauthError.description, ...oauthError.extra })
       },
     },
     async (request, reply) => {

@@ -6,7 +6,7 @@ import type { CredentialCache } from '../../platform/credential-cache.js'
 import { hashSecret } from '../../platform/crypto.js'
 import { AppError } from '../../platform/errors.js'
 import { wwwAuthenticate } from '../../platform/guard.js'
-import { newSecret } from '../../platform/ids.js'
+import type { IdGenerator } from '../../platform/ids.js'
 import { SCOPES, type Scope } from '../../platform/permissions.js'
 import type { RateLimiter, RateTier } from '../../platform/rate-limit.js'
 import type { OAuthErrorCode, TokenResponse } from './oauth.schemas.js'
@@ -22,8 +22,10 @@ export class OAuthError extends Error {
   constructor(
     readonly error: OAuthErrorCode,
     readonly description: string,
-    readonly status: 400 | 401 | 429 | 500 | 503 = 400,
+    readonly status: 400 | 401 | 421 | 429 | 500 | 503 = 400,
     readonly headers: Record<string, string> = {},
+    /** Members added to the body (wrong_region: region and baseUrl). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(description)
   }
@@ -82,10 +84,11 @@ export const clientTag = (clientId: string): string => `client:${clientId}`
 export function createTokensService(deps: {
   db: Database
   clock: Clock
+  ids: IdGenerator
   limiter: RateLimiter
   credentials: CredentialCache
 }): TokensService {
-  const { db, clock, limiter, credentials } = deps
+  const { db, clock, ids, limiter, credentials } = deps
 
   const failureKeys = (clientId: string, address: string) =>
     [
@@ -140,7 +143,7 @@ export function createTokensService(deps: {
         )
       }
       const scopes = grantScopes(input.scope, client.scopes)
-      const token = newSecret('oat_')
+      const token = ids.secret('oat_')
       await db.tx({ orgId: client.org_id }, async (tx) => {
         await tx
           .insertInto('oauth_access_tokens')

@@ -5,7 +5,7 @@ import { DAY, type Clock } from '../../platform/clock.js'
 import type { RequestContext } from '../../platform/context.js'
 import { hashSecret } from '../../platform/crypto.js'
 import { AppError, forbidden, notFound } from '../../platform/errors.js'
-import { newSecret, type IdGenerator } from '../../platform/ids.js'
+import type { IdGenerator } from '../../platform/ids.js'
 import { decodeCursor, olderThan, type Page, toPage } from '../../platform/pagination.js'
 import { grantableRoles, type Role } from '../../platform/permissions.js'
 import type { AuditLog } from '../audit/audit.service.js'
@@ -206,7 +206,7 @@ export function createOrgsService(deps: {
       if (!role || !grantableRoles(role).includes(body.role))
         throw forbidden(`The ${role ?? 'current'} role cannot invite a ${body.role}`)
       const email = normaliseEmail(body.email)
-      const token = newSecret('invt_')
+      const token = ids.secret('invt_')
       const now = clock.now()
       const invitation = {
         org_id: ctx.orgId,

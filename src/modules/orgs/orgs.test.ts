@@ -29,7 +29,7 @@ describe('sign-up, login, logout', () => {
       body: { email, password: 'a long password', name: 'Ada' },
     })
     expect(created.statusCode).toBe(201)
-    expect(created.json().token).toMatch(/^sess_[A-Za-z0-9_-]{43}$/)
+    expect(created.json().token).toMatch(/^sess_euw_[A-Za-z0-9_-]{43}$/)
     expect(created.json().user).toMatchObject({ email, name: 'Ada' })
     expect(created.json().user.id).toMatch(/^usr_[0-9A-HJKMNP-TV-Z]{26}$/)
 
