@@ -1,7 +1,7 @@
-import http, { type IncomingMessage } from 'node:http'
+import type { IncomingMessage } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { AppError, problemBody } from './errors.js'
+import { AppError, ERROR_CODES, problemBody } from './errors.js'
 import { pooledBytes } from './ids.js'
 
 const requestIdBytes = pooledBytes()
@@ -65,10 +65,7 @@ const answered = new WeakSet<Socket>()
 function clientErrorProblem(error: NodeJS.ErrnoException): AppError {
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new AppError(
-        'headers_too_large',
-        `The request line and headers are limited to ${Math.floor(http.maxHeaderSize / 1024)} KiB`,
-      )
+      return new AppError('headers_too_large', 'The request line and headers are larger than 16 KiB')
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return new AppError('request_timeout', 'The request did not arrive in time')
     default:
@@ -96,7 +93,7 @@ export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoExce
   }
   const body = JSON.stringify(problemBody(problem, requestId, this.publicUrl))
   socket.write(
-    `HTTP/1.1 ${problem.status} ${http.STATUS_CODES[problem.status] ?? 'Error'}\r\n` +
+    `HTTP/1.1 ${problem.status} ${ERROR_CODES[problem.code].title}\r\n` +
       'Content-Type: application/problem+json; charset=utf-8\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       `X-Request-Id: ${requestId}\r\n` +
