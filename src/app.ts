@@ -24,6 +24,7 @@ import { registerOrgRoutes } from './modules/orgs/orgs.routes.js'
 import { registerDeploymentRoutes } from './modules/deployment/deployment.routes.js'
 import { registerClientRoutes } from './modules/oauth/oauth.routes.js'
 import { registerTokenRoute } from './modules/oauth/oauth.token-route.js'
+import { registerDiscoveryRoute } from './modules/oauth/oauth.discovery.js'
 import { registerV1Deprecation } from './modules/v1/v1.deprecation.js'
 import { addPartnerExamples } from './modules/v1/v1.openapi.js'
 import { finishDocument, type OpenApiDocument } from './platform/openapi.js'
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     registerFormParser(formScope)
     registerTokenRoute(formScope, services.oauthTokens)
   })
+  registerDiscoveryRoute(app, config.publicUrl)
   registerV1Routes(app, { audit, orgs })
   registerCreatorRoutes(app, services.creators, { prefix: '/api/creators', auth: 'session' })
   registerCatalogRoutes(app, services.catalog, { prefix: '/api/catalog', auth: 'session' })

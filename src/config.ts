@@ -9,6 +9,8 @@ export interface Config {
   readonly databaseUrl: string | null
   readonly dataDir: string
   readonly redisUrl: string | null
+  /** Prefix of this deployment's Redis keys; null: the deployment id its database holds (migration 0018). */
+  readonly redisNamespace: string | null
   readonly region: Region
   readonly publicUrl: string
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
@@ -144,6 +146,14 @@ export function loadConfig(env: Env = process.env): Config {
       throw new ConfigError('REDIS_URL', `is the ${other} region's Redis; this deployment serves ${region}`)
   }
 
+  const redisNamespace = env.REDIS_NAMESPACE || null
+  if (redisNamespace !== null && !/^[A-Za-z0-9._-]{1,64}$/.test(redisNamespace)) {
+    throw new ConfigError(
+      'REDIS_NAMESPACE',
+      `must be 1 to 64 letters, digits, ".", "_" or "-", got "${redisNamespace}"`,
+    )
+  }
+
   const secretsKey = env.SECRETS_KEY || null
   if (secretsKey !== null && !/^([0-9a-f]{64}|[A-Za-z0-9+/]{43}=)$/.test(secretsKey)) {
     throw new ConfigError('SECRETS_KEY', 'must be 32 bytes as 64 hex characters or base64')
@@ -155,6 +165,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     redisUrl,
+    redisNamespace,
     region,
     publicUrl: publicUrl.replace(/\/$/, ''),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),

@@ -54,8 +54,11 @@ declare module 'fastify' {
     claimWithTransaction?: boolean
     /** Status of a successful response (stored for idempotent replays). */
     successStatus?: number
-    /** Health, metrics and docs are not rate limited. */
-    rateLimit?: boolean
+    /**
+     * false: not rate limited (health, metrics, docs). 'route': the route takes from the
+     * buckets itself and sets the headers (the token endpoint: per client once it knows the client).
+     */
+    rateLimit?: boolean | 'route'
     /** Feature module the route belongs to (white-label flags). */
     module?: string
   }

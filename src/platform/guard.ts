@@ -14,7 +14,7 @@ import {
   type IdempotencyScope,
 } from './idempotency.js'
 import { roleAllows, type Scope } from './permissions.js'
-import { TIERS, type BucketVerdict, type RateLimiter } from './rate-limit.js'
+import { rateHeaders, TIERS, type RateLimiter } from './rate-limit.js'
 import { prepareProblem, sendProblem } from './http.js'
 
 /** Resolves a bearer token of one kind to the caller, or throws 401 invalid_token. */
@@ -55,12 +55,6 @@ export function wwwAuthenticate(
   if (error) value += `, error="${error}"`
   if (scope) value += `, scope="${scope}"`
   return { 'www-authenticate': value }
-}
-
-function setRateHeaders(reply: FastifyReply, verdict: BucketVerdict): void {
-  reply.header('x-ratelimit-limit', String(verdict.limit))
-  reply.header('x-ratelimit-remaining', String(verdict.remaining))
-  reply.header('x-ratelimit-reset', String(verdict.reset))
 }
 
 async function authenticate(deps: GuardDeps, request: FastifyRequest): Promise<Identity | null> {
@@ -133,11 +127,11 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
     } catch (error) {
       failure = error
     }
-    if (config.rateLimit !== false && !request.url.startsWith('/docs')) {
+    if (config.rateLimit !== false && config.rateLimit !== 'route' && !request.url.startsWith('/docs')) {
       const key = identity ? identity.rateKey : `ip:${request.ip}`
       const tier = identity ? identity.rateTier : TIERS.anonymous
       const verdict = await deps.limiter.take(key, tier)
-      setRateHeaders(reply, verdict)
+      reply.headers(rateHeaders(verdict))
       if (!verdict.allowed) {
         throw new AppError('rate_limited', `Rate limit of ${verdict.limit} requests per minute exceeded`, {
           headers: { 'retry-after': String(verdict.retryAfter) },

@@ -124,6 +124,25 @@ describe('POST /api/clients', () => {
     expect(rows).toHaveLength(0)
   })
 
+  it('says in the 403 how to get a sandbox org, and doing what it says gets a client', async () => {
+    const production = await ownerWithOrg(t.app)
+    const refused = await create(production, { name: 'Live', scopes: ['events:read'] })
+    expectProblem(refused, 403, 'production_access_pending')
+    const detail: string = refused.json().detail
+    expect(detail).toContain('POST /api/orgs')
+    expect(detail).toContain('"environment": "sandbox"')
+    const sandbox = await call(t.app, {
+      method: 'POST',
+      url: '/api/orgs',
+      token: production.token,
+      body: JSON.parse(/\{"name".*?\}/.exec(detail)![0].replace('...', 'Sandbox')),
+    })
+    expect(sandbox.json()).toMatchObject({ environment: 'sandbox', activeOrgId: sandbox.json().id })
+    const created = await create(production, { name: 'Test', scopes: ['events:read'] })
+    expect(created.statusCode, created.body).toBe(201)
+    expect(created.json()).toMatchObject({ orgId: sandbox.json().id, environment: 'sandbox' })
+  })
+
   it('refuses bad bodies with 400 and writes nothing', async () => {
     const before = await eventCount(t.db, owner.orgId)
     const unknownScope = await create(owner, { name: 'x', scopes: ['events:read', 'everything:write'] })

@@ -128,7 +128,9 @@ export function createClientsService(deps: {
       if (org.environment === 'production' && !(await productionAccess(ctx.orgId))) {
         throw new AppError(
           'production_access_pending',
-          'Production credentials are issued once your partner onboarding review has passed; use a sandbox org meanwhile',
+          'Production credentials are issued once your partner onboarding review has passed. Until then, integrate ' +
+            'against a sandbox org: create one with POST /api/orgs {"name": "...", "environment": "sandbox"} ' +
+            '(it becomes your active org) and create the client there.',
         )
       }
       const { tier, limits } = resolveTier(org.environment, body)

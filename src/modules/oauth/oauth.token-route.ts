@@ -96,7 +96,9 @@ export function registerTokenRoute(app: FastifyInstance, tokens: TokensService):
           'Form-encoded. Credentials in the body (client_id, client_secret) or with HTTP Basic, not both. `scope` is required. ' +
           'The token is valid for 1 hour; there is no refresh token. Errors follow RFC 6749 section 5.2 ({error, error_description}), ' +
           'not problem+json: invalid_request, invalid_client (401), unsupported_grant_type, invalid_scope, rate_limited (429, with Retry-After), ' +
-          'wrong_region (421, with the `baseUrl` of the region the client belongs to).',
+          'wrong_region (421, with the `baseUrl` of the region the client belongs to). ' +
+          'Valid exchanges are limited per client, at the client’s tier (a bucket apart from its API requests), not per address; ' +
+          'failed client authentications are throttled per client id and per address.',
         consumes: ['application/x-www-form-urlencoded'],
         body: TokenRequest,
         response: {
@@ -109,9 +111,10 @@ export function registerTokenRoute(app: FastifyInstance, tokens: TokensService):
           503: OAuthErrorSchema,
         },
       },
-      config: { auth: 'none' },
-      errorHandler: (error, request, reply) => {
-        const oauthError = toOAuthError(error, request)
+      // Limited by the route itself: per client once the client is known (oauth.token-limits.ts).
+      config: { auth: 'none', rateLimit: 'route' },
+      errorHandler: async (error, request, reply) => {
+        const oauthError = await tokens.refuse(toOAuthError(error, request), request.ip)
         if (oauthError.status >= 500) request.log.error({ err: error }, 'token request failed')
         else request.log.info({ error: oauthError.error }, 'token request refused')
         noStore(reply)
@@ -128,7 +131,14 @@ export function registerTokenRoute(app: FastifyInstance, tokens: TokensService):
       }
       const body = request.body ?? {}
       const credentials = clientCredentials(request.headers.authorization, body)
-      return tokens.exchange({ grantType: body.grant_type, scope: body.scope, address: request.ip, ...credentials })
+      const { token, headers } = await tokens.exchange({
+        grantType: body.grant_type,
+        scope: body.scope,
+        address: request.ip,
+        ...credentials,
+      })
+      reply.headers(headers)
+      return token
     },
   )
 }

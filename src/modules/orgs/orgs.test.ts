@@ -167,6 +167,26 @@ describe('orgs and the active org', () => {
     })
   })
 
+  it('states the new org’s environment, and that it is now the session’s active org', async () => {
+    const account = await signup(t.app)
+    const first = await call(t.app, { method: 'POST', url: '/api/orgs', token: account.token, body: { name: 'Label' } })
+    expect(first.statusCode, first.body).toBe(201)
+    expect(first.json()).toMatchObject({ name: 'Label', environment: 'production', activeOrgId: first.json().id })
+    const second = await call(t.app, {
+      method: 'POST',
+      url: '/api/orgs',
+      token: account.token,
+      body: { name: 'Label sandbox', environment: 'sandbox' },
+    })
+    expect(second.json()).toMatchObject({ environment: 'sandbox', activeOrgId: second.json().id })
+    // What the answer said: the session acts on the new org now.
+    const me = (await call(t.app, { url: '/api/me', token: account.token })).json()
+    expect(me.activeOrgId).toBe(second.json().id)
+    expect(me.memberships.map((m: { orgId: string }) => m.orgId).sort()).toEqual(
+      [first.json().id, second.json().id].sort(),
+    )
+  })
+
   it('creates a sandbox org and refuses another region with 421 wrong_region', async () => {
     const account = await signup(t.app)
     const sandbox = await call(t.app, {
