@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_CODES } from '../src/platform/errors.js'
 import type { RouteEntry } from '../src/platform/http.js'
 import { SCOPES } from '../src/platform/permissions.js'
-import { buildTestApp, call, eventCount, expectProblem, type OrgAccount, type TestApp } from './helpers.js'
+import { buildTestApp, call, eventCount, expectProblem, uniqueEmail, type OrgAccount, type TestApp } from './helpers.js'
 import { expectOAuthError, requestToken, sandboxPartner, type ClientCredentials } from './partner-helpers.js'
 
 /**
@@ -22,6 +22,13 @@ const TOKEN_ROUTE = '/oauth/token'
 const FAKE_ID = '01JZ0000000000000000000000'
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const PASSWORD = 'correct horse battery'
+/**
+ * This file's own client address: other files share the PostgreSQL database, so what this
+ * file could write is counted by its callers (this address, its user, its client) and emails.
+ */
+const ADDRESS = `203.0.113.${(process.pid % 250) + 1}`
+const SIGNUP_EMAIL = uniqueEmail('nul-signup')
+const FORM_EMAIL = uniqueEmail('form-signup')
 
 beforeAll(async () => {
   t = await buildTestApp()
@@ -115,6 +122,7 @@ async function send(route: RouteEntry, probe: Probe): Promise<LightMyRequestResp
     method: route.method as 'GET',
     url: urlOf(route, probe),
     headers,
+    remoteAddress: ADDRESS,
     ...(payload === undefined ? {} : { payload }),
   })
 }
@@ -136,19 +144,23 @@ function expectWellFormed(route: RouteEntry, response: LightMyRequestResponse): 
   expect(body, name).toMatchObject({ status: response.statusCode, requestId: response.headers['x-request-id'] })
 }
 
-/** Counts that any write would change: users, idempotency keys, the partner org's event log, the owner's orgs. */
+/**
+ * What any write by these requests would change: the idempotency keys of their callers, the
+ * users their sign-ups would create, the partner org's event log, the owner's orgs.
+ */
 async function writtenState(): Promise<unknown[]> {
-  const count = async (table: 'users' | 'idempotency_keys') =>
-    Number(
-      (
-        await t.db.global
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    )
+  const keys = await t.db.global
+    .selectFrom('idempotency_keys')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('caller', 'in', [owner.userId, client.id, `ip:${ADDRESS}`])
+    .executeTakeFirstOrThrow()
+  const users = await t.db.global
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('email', 'in', [SIGNUP_EMAIL, FORM_EMAIL])
+    .executeTakeFirstOrThrow()
   const me = await call(t.app, { url: '/api/me', token: owner.token })
-  return [await count('users'), await count('idempotency_keys'), await eventCount(t.db, owner.orgId), me.body]
+  return [Number(keys.n), Number(users.n), await eventCount(t.db, owner.orgId), me.body]
 }
 
 const unsafeUnit = fc.constantFrom('\u0000', '\ud800', '\udbff', '\udc00', '\udfff')
@@ -324,7 +336,7 @@ describe('a NUL or an unpaired surrogate, in each place, at every route', () => 
     const signup = await call(t.app, {
       method: 'POST',
       url: '/api/auth/signup',
-      body: '{"email":"new@example.com","password":"correct horse battery","name":"\\ud800"}',
+      body: `{"email":"${SIGNUP_EMAIL}","password":"${PASSWORD}","name":"\\ud800"}`,
     })
     expectProblem(signup, 400, 'parameter_invalid')
     expect(signup.json().param).toBe('name')
@@ -355,12 +367,13 @@ describe('a form body', () => {
       const response = await t.app.inject({
         method: route.method as 'POST',
         url: urlOf(route, { params: validParams(route), query: [], headers: {} }),
+        remoteAddress: ADDRESS,
         headers: {
           ...(await credentials(route)),
           'content-type': 'application/x-www-form-urlencoded',
           'idempotency-key': `form-${route.method}-${route.url}`,
         },
-        payload: `name=Form+Label&email=${encodeURIComponent(owner.email)}&password=${encodeURIComponent(PASSWORD)}`,
+        payload: `name=Form+Label&email=${encodeURIComponent(FORM_EMAIL)}&password=${encodeURIComponent(PASSWORD)}`,
       })
       expectProblem(response, 415, 'unsupported_media_type')
     }
