@@ -4,7 +4,17 @@ import swaggerUi from '@fastify/swagger-ui'
 import { migrationsCurrent } from './db/migrate.js'
 import { registerGuard } from './platform/guard.js'
 import { checkHeadersAndPath, registerResidency } from './platform/residency.js'
-import { databaseUnavailable, registerHttpBasics, requestIdFor, sendProblem } from './platform/http.js'
+import {
+  answerFrameworkError,
+  databaseUnavailable,
+  MAX_PARAM_LENGTH,
+  registerErrorHandler,
+  registerFormParser,
+  registerHttpBasics,
+  requestIdFor,
+  sendProblem,
+} from './platform/http.js'
+import { answerClientError } from './platform/http-connection.js'
 import { AppError } from './platform/errors.js'
 import { LOG_REDACT } from './platform/logger.js'
 import { rateLimitStatus, registerMetrics } from './platform/metrics.js'
@@ -53,9 +63,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // What the router and Node's HTTP parser refuse is problem+json too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   })
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema as object, httpPart))
+  registerErrorHandler(app)
 
   await app.register(swagger, {
     openapi: {
@@ -131,7 +145,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   registerOrgRoutes(app, { auth, orgs })
   registerAuditRoutes(app, audit)
   registerClientRoutes(app, services.oauthClients)
-  registerTokenRoute(app, services.oauthTokens)
+  // The only route that takes a form body: the parser exists in its plugin context alone, so every other route answers 415.
+  await app.register(async (formScope) => {
+    registerFormParser(formScope)
+    registerTokenRoute(formScope, services.oauthTokens)
+  })
   registerDiscoveryRoute(app, config.publicUrl)
   registerV1Routes(app, { audit, orgs })
   registerCreatorRoutes(app, services.creators, { prefix: '/api/creators', auth: 'session' })

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { toAppError } from '../../platform/http.js'
+import { isUnsafeText } from '../../platform/unsafe-text.js'
 import { OAuthErrorSchema, TokenRequest, TokenResponse } from './oauth.schemas.js'
 import { OAuthError, type TokensService } from './oauth.tokens.js'
 
@@ -41,6 +42,10 @@ export function clientCredentials(authorization: string | undefined, body: Token
     throw new OAuthError('invalid_client', 'Basic credentials must be client_id:client_secret', 401, BASIC_CHALLENGE)
   const clientId = formDecode(decoded.slice(0, colon))
   const clientSecret = formDecode(decoded.slice(colon + 1))
+  // The body's fields are checked with every request's; these come out of a header's base64.
+  if (isUnsafeText(clientId) || isUnsafeText(clientSecret)) {
+    throw new OAuthError('invalid_request', 'The Basic credentials must not contain a NUL character')
+  }
   // RFC 6749 section 2.3: one authentication method per request.
   if (body.client_secret !== undefined || (body.client_id !== undefined && body.client_id !== clientId)) {
     throw new OAuthError(
@@ -67,7 +72,12 @@ function toOAuthError(error: Error, request: FastifyRequest): OAuthError {
   if (appError.code === 'service_unavailable')
     return new OAuthError('temporarily_unavailable', appError.detail, 503, appError.options.headers ?? {})
   if (appError.status >= 500) return new OAuthError('server_error', appError.detail, 500)
-  if (appError.code === 'unsupported_media_type' || request.body === undefined)
+  // RFC 6749 section 5.2: 400 unless specified otherwise (a body too large included).
+  if (appError.code === 'payload_too_large') return new OAuthError('invalid_request', appError.detail)
+  if (
+    appError.code === 'unsupported_media_type' ||
+    (request.body === undefined && appError.code !== 'parameter_invalid')
+  )
     return new OAuthError('invalid_request', FORM_ONLY)
   return new OAuthError('invalid_request', appError.detail)
 }
