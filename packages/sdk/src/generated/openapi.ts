@@ -593,6 +593,7 @@ export interface components {
         | 'resource_missing'
         | 'module_disabled'
         | 'method_not_allowed'
+        | 'request_timeout'
         | 'conflict'
         | 'idempotency_key_in_use'
         | 'payload_too_large'
@@ -605,6 +606,7 @@ export interface components {
         | 'unprocessable'
         | 'invalid_state'
         | 'rate_limited'
+        | 'headers_too_large'
         | 'internal_error'
         | 'service_unavailable'
       /** @description The parameter at fault (the first, when several are) */
