@@ -59,9 +59,9 @@ export function nextClaimSize(
  * fair across orgs and endpoints); a delivery whose endpoint has its share under way waits
  * without holding a slot, so a hanging endpoint holds its own share and nothing more. The
  * next claim is made ahead of the attempts and outcomes are recorded behind them in
- * batches. The round claims until a claim comes back short; it claims again after each
- * recording (which frees leases under the endpoint caps) and, while attempts are under way,
- * every POLL_MS. It ends when nothing is under way, ready or unrecorded and the last claim
+ * batches. The round claims until a claim comes back short; it claims again after a
+ * recording that freed leases of an endpoint running short of ready deliveries (its cap may
+ * allow more) and, while attempts are under way, every POLL_MS. It ends when nothing is under way, ready or unrecorded and the last claim
  * found nothing more, or once `signal.stopped` (claims not yet attempted go back).
  * An endpoint's failed attempt holds its next one back until it is recorded (the circuit
  * counts it first); deliveries of an endpoint whose circuit opens go back to the queue
@@ -180,8 +180,12 @@ export function runRound(sizes: RoundSizes, steps: RoundSteps, signal: { stopped
       .record(batch)
       .finally(settled)
       .then(async (opened) => {
-        // Leases were freed: what the endpoint caps held back may be claimable now.
-        exhausted = false
+        // Leases were freed: if an endpoint of the batch is running short of ready deliveries, its cap may allow more now.
+        const readyByEndpoint = new Map<string, number>()
+        for (const { claim } of ready)
+          readyByEndpoint.set(claim.endpointId, (readyByEndpoint.get(claim.endpointId) ?? 0) + 1)
+        if (batch.some(({ claim }) => (readyByEndpoint.get(claim.endpointId) ?? 0) < endpointConcurrency))
+          exhausted = false
         if (opened.size === 0) return
         const back = ready.filter((item) => opened.has(item.claim.endpointId))
         if (back.length === 0) return

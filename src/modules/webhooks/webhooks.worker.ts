@@ -32,11 +32,13 @@ export const DEFAULT_CONCURRENCY = 64
  */
 export const ENDPOINT_CONCURRENCY = 16
 /**
- * Deliveries of one endpoint leased at once, by all workers together: a worker claims a few
- * attempts' worth ahead, and whatever the number of workers, no endpoint has more attempts
- * under way than this.
+ * Deliveries of one endpoint leased at once, by all workers together: one largest claim.
+ * A worker claims ahead of its attempts; this bounds an endpoint's attempts under way
+ * whatever the number of workers (each sends at most ENDPOINT_CONCURRENCY at once). A cap
+ * of 64 took four to five times as many claims per delivery to a busy endpoint
+ * (docs/decisions.md).
  */
-export const ENDPOINT_CLAIM_CAP = 4 * ENDPOINT_CONCURRENCY
+export const ENDPOINT_CLAIM_CAP = 16 * ENDPOINT_CONCURRENCY
 /** A round's first claim: one delivery per attempt that may be under way. */
 const CLAIMED_PER_LANE = 1
 /**
