@@ -4,6 +4,7 @@ import type { Measurement, Scenario } from './lib/scenario.js'
 import { createScenario } from './scenarios/create.js'
 import { feedScenario } from './scenarios/feed.js'
 import { webhooksScenario } from './scenarios/webhooks.js'
+import { webhooksHangingScenario } from './scenarios/webhooks-hanging.js'
 import { importScenario } from './scenarios/import.js'
 import { payoutRunScenario } from './scenarios/payout-run.js'
 import { verifyScenario } from './scenarios/verify.js'
@@ -19,6 +20,7 @@ const scenarios: Scenario[] = [
   feedScenario,
   createScenario,
   webhooksScenario,
+  webhooksHangingScenario,
   importScenario,
   payoutRunScenario,
   verifyScenario,
