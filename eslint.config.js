@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       'scratch/',
       'dist/',
+      'packages/*/dist/',
       'data/',
       'node_modules/',
       'coverage/',

@@ -4,10 +4,12 @@ import type { Measurement, Scenario } from './lib/scenario.js'
 import { createScenario } from './scenarios/create.js'
 import { feedScenario } from './scenarios/feed.js'
 import { webhooksScenario } from './scenarios/webhooks.js'
+import { webhooksHangingScenario } from './scenarios/webhooks-hanging.js'
 import { importScenario } from './scenarios/import.js'
 import { payoutRunScenario } from './scenarios/payout-run.js'
 import { verifyScenario } from './scenarios/verify.js'
 import { scaleOutScenario } from './scenarios/scale-out.js'
+import { regionsScenario } from './scenarios/regions.js'
 
 /**
  * `npm run bench [-- <scenario> ...]`: each scenario measures Oeuvre against a floor
@@ -18,10 +20,12 @@ const scenarios: Scenario[] = [
   feedScenario,
   createScenario,
   webhooksScenario,
+  webhooksHangingScenario,
   importScenario,
   payoutRunScenario,
   verifyScenario,
   scaleOutScenario,
+  regionsScenario,
 ]
 
 // The local servers by default, as on the reference machine; REDIS_URL= (empty) runs without Redis.

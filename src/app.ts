@@ -4,15 +4,28 @@ import swaggerUi from '@fastify/swagger-ui'
 import cookie from '@fastify/cookie'
 import { migrationsCurrent } from './db/migrate.js'
 import { registerGuard } from './platform/guard.js'
-import { databaseUnavailable, registerHttpBasics, requestIdFor, sendProblem } from './platform/http.js'
+import { checkHeadersAndPath, registerResidency } from './platform/residency.js'
+import {
+  answerFrameworkError,
+  databaseUnavailable,
+  MAX_PARAM_LENGTH,
+  registerErrorHandler,
+  registerFormParser,
+  registerHttpBasics,
+  requestIdFor,
+  sendProblem,
+} from './platform/http.js'
+import { answerClientError } from './platform/http-connection.js'
 import { AppError } from './platform/errors.js'
 import { LOG_REDACT } from './platform/logger.js'
 import { rateLimitStatus, registerMetrics } from './platform/metrics.js'
 import { compileValidator } from './platform/validation.js'
 import { registerAuditRoutes } from './modules/audit/audit.routes.js'
 import { registerOrgRoutes } from './modules/orgs/orgs.routes.js'
+import { registerDeploymentRoutes } from './modules/deployment/deployment.routes.js'
 import { registerClientRoutes } from './modules/oauth/oauth.routes.js'
 import { registerTokenRoute } from './modules/oauth/oauth.token-route.js'
+import { registerDiscoveryRoute } from './modules/oauth/oauth.discovery.js'
 import { registerV1Deprecation } from './modules/v1/v1.deprecation.js'
 import { addPartnerExamples } from './modules/v1/v1.openapi.js'
 import { finishDocument, type OpenApiDocument } from './platform/openapi.js'
@@ -55,9 +68,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // What the router and Node's HTTP parser refuse is problem+json too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   })
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema as object, httpPart))
+  registerErrorHandler(app)
 
   await app.register(swagger, {
     openapi: {
@@ -100,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.addHook('onClose', () => services.credentials.close())
   registerErrorPages(app, config.publicUrl)
   registerHttpBasics(app)
+  registerResidency(app, config)
   await app.register(cookie)
   const origin = publicOrigin(config)
   app.addHook('onListen', async () => {
@@ -110,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       origin.value = `${url.protocol}//${url.hostname}:${address.port}`
   })
   registerGuard(app, {
+    screen: (request) => checkHeadersAndPath(config, request),
     db,
     clock,
     config,
@@ -137,10 +156,16 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   })
   app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () => app.swagger())
 
+  registerDeploymentRoutes(app, config)
   registerOrgRoutes(app, { auth, orgs, config })
   registerAuditRoutes(app, audit)
   registerClientRoutes(app, services.oauthClients)
-  registerTokenRoute(app, services.oauthTokens)
+  // The only route that takes a form body: the parser exists in its plugin context alone, so every other route answers 415.
+  await app.register(async (formScope) => {
+    registerFormParser(formScope)
+    registerTokenRoute(formScope, services.oauthTokens)
+  })
+  registerDiscoveryRoute(app, config.publicUrl)
   registerV1Routes(app, { audit, orgs })
   registerCreatorRoutes(app, services.creators, { prefix: '/api/creators', auth: 'session' })
   registerCatalogRoutes(app, services.catalog, { prefix: '/api/catalog', auth: 'session' })

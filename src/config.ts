@@ -9,6 +9,8 @@ export interface Config {
   readonly databaseUrl: string | null
   readonly dataDir: string
   readonly redisUrl: string | null
+  /** Prefix of this deployment's Redis keys; null: the deployment id its database holds (migration 0018). */
+  readonly redisNamespace: string | null
   readonly region: Region
   readonly publicUrl: string
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
@@ -25,6 +27,8 @@ export interface Config {
   readonly deprecation: { readonly date: string; readonly sunset: string; readonly link: string } | null
   /** Base URLs of the other regions' deployments, for 421 wrong_region answers. */
   readonly regionUrls: Readonly<Partial<Record<Region, string>>>
+  /** Each region's stores where named (REGION_DATABASE_URL_*, REGION_REDIS_URL_*): this deployment refuses another's. */
+  readonly regionStores: Readonly<Partial<Record<Region, { database?: string; redis?: string }>>>
 }
 
 export class ConfigError extends Error {
@@ -126,9 +130,28 @@ export function loadConfig(env: Env = process.env): Config {
 
   const regionUrls: Partial<Record<Region, string>> = {}
   for (const region of REGIONS) {
-    const name = `REGION_URL_${region.replace('-', '_').toUpperCase()}`
-    const value = url(env, name, ['http:', 'https:'])
+    const value = url(env, regionVariable('REGION_URL', region), ['http:', 'https:'])
     if (value !== null) regionUrls[region] = value
+  }
+
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'])
+  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:'])
+  const region = oneOf(env, 'REGION', REGIONS, 'eu-west')
+  const regionStores = readRegionStores(env)
+  for (const [other, stores] of Object.entries(regionStores) as [Region, { database?: string; redis?: string }][]) {
+    if (other === region) continue
+    if (databaseUrl !== null && stores.database !== undefined && sameStore(databaseUrl, stores.database, 5432))
+      throw new ConfigError('DATABASE_URL', `is the ${other} region's database; this deployment serves ${region}`)
+    if (redisUrl !== null && stores.redis !== undefined && sameStore(redisUrl, stores.redis, 6379))
+      throw new ConfigError('REDIS_URL', `is the ${other} region's Redis; this deployment serves ${region}`)
+  }
+
+  const redisNamespace = env.REDIS_NAMESPACE || null
+  if (redisNamespace !== null && !/^[A-Za-z0-9._-]{1,64}$/.test(redisNamespace)) {
+    throw new ConfigError(
+      'REDIS_NAMESPACE',
+      `must be 1 to 64 letters, digits, ".", "_" or "-", got "${redisNamespace}"`,
+    )
   }
 
   const secretsKey = env.SECRETS_KEY || null
@@ -139,10 +162,11 @@ export function loadConfig(env: Env = process.env): Config {
   return Object.freeze({
     port,
     host,
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseUrl,
     dataDir: path.resolve(env.DATA_DIR || './data'),
-    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
-    region: oneOf(env, 'REGION', REGIONS, 'eu-west'),
+    redisUrl,
+    redisNamespace,
+    region,
     publicUrl: publicUrl.replace(/\/$/, ''),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     worker: oneOf(env, 'WORKER', ['inline', 'off'] as const, 'inline'),
@@ -156,5 +180,29 @@ export function loadConfig(env: Env = process.env): Config {
     clientSecretGraceHours: int(env, 'CLIENT_SECRET_GRACE_HOURS', 24, 0, 24 * 30),
     deprecation,
     regionUrls: Object.freeze(regionUrls),
+    regionStores: Object.freeze(regionStores),
   })
+}
+
+const regionVariable = (prefix: string, region: Region) => `${prefix}_${region.replace('-', '_').toUpperCase()}`
+
+function readRegionStores(env: Env): Partial<Record<Region, { database?: string; redis?: string }>> {
+  const stores: Partial<Record<Region, { database?: string; redis?: string }>> = {}
+  for (const region of REGIONS) {
+    const database = url(env, regionVariable('REGION_DATABASE_URL', region), ['postgres:', 'postgresql:'])
+    const redis = url(env, regionVariable('REGION_REDIS_URL', region), ['redis:', 'rediss:'])
+    if (database !== null || redis !== null)
+      stores[region] = { ...(database !== null ? { database } : {}), ...(redis !== null ? { redis } : {}) }
+  }
+  return stores
+}
+
+/** Whether two connection URLs name the same store: host, port and database (or Redis db), whatever the credentials. */
+export function sameStore(a: string, b: string, defaultPort: number): boolean {
+  const key = (raw: string) => {
+    const parsed = new URL(raw)
+    const database = decodeURIComponent(parsed.pathname.replace(/^\//, '')) || '(default)'
+    return `${parsed.hostname.toLowerCase()}:${parsed.port || defaultPort}/${database}`
+  }
+  return key(a) === key(b)
 }

@@ -69,7 +69,7 @@ export interface Services {
 export function createServices(deps: ServiceDeps): Services {
   const { config, db } = deps
   const clock = deps.clock ?? systemClock
-  const ids = createIdGenerator(clock)
+  const ids = createIdGenerator(clock, config.region)
   const limiter = deps.limiter ?? createMemoryRateLimiter(clock)
   const passwords = deps.passwords ?? createPasswordHasher()
 
@@ -78,7 +78,7 @@ export function createServices(deps: ServiceDeps): Services {
   const auth = createAuthService({ db, clock, ids, passwords, limiter, credentials })
   const orgs = createOrgsService({ db, clock, ids, audit, config, credentials })
   const oauthClients = createClientsService({ db, clock, ids, audit, config, credentials })
-  const oauthTokens = createTokensService({ db, clock, limiter, credentials })
+  const oauthTokens = createTokensService({ db, clock, ids, limiter, credentials })
   const creators = createCreatorsService({ db, clock, ids, audit })
   const catalog = createCatalogService({ db, clock, ids, audit })
   const ticketing = createTicketingService({ db, clock, ids, audit })

@@ -1,82 +1,94 @@
 import { execFile } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { buildTestApp, call, ownerWithOrg, type OrgAccount, type TestApp } from './helpers.js'
+import { buildTestApp, type TestApp } from './helpers.js'
 
 const run = promisify(execFile)
 const QUICKSTART = new URL('../docs/partner-quickstart.md', import.meta.url)
 
-/** Every curl command of the document's shell blocks, continuation lines joined, in order. */
-function curlCommands(markdown: string): string[] {
-  const commands: string[] = []
-  for (const block of markdown.matchAll(/```(?:sh|bash|shell)\n([\s\S]*?)```/g)) {
-    const lines = block[1]!.replace(/\\\n\s*/g, ' ').split('\n')
-    commands.push(...lines.map((line) => line.trim()).filter((line) => line.startsWith('curl ')))
+/** The document's shell blocks, in order, as written. */
+function shellBlocks(markdown: string): string[] {
+  return [...markdown.matchAll(/^```(?:sh|bash|shell)\n([\s\S]*?)^```$/gm)].map((match) => match[1]!)
+}
+
+/**
+ * Runs `blocks` in order in one bash process, as a reader pasting them into one terminal
+ * would, with nothing set but PATH, HOME and the deployment's address. Strict (`set -euo
+ * pipefail`): a failed command or a variable no block set stops the run. Returns what each
+ * block printed.
+ */
+async function runInOneShell(blocks: string[], oeuvreUrl: string): Promise<string[]> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'oeuvre-quickstart-'))
+  try {
+    const script = [
+      'set -euo pipefail',
+      ...blocks.map((block, index) => `{\n${block}\n} > ${JSON.stringify(path.join(dir, `${index}.out`))}`),
+    ].join('\n')
+    await writeFile(path.join(dir, 'quickstart.sh'), script)
+    await run('bash', [path.join(dir, 'quickstart.sh')], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir, OEUVRE_URL: oeuvreUrl },
+      timeout: 60_000,
+    }).catch((error: { code?: number; stderr?: string }) => {
+      throw new Error(`the quickstart failed (exit ${error.code}): ${error.stderr ?? ''}`)
+    })
+    return await Promise.all(blocks.map((_, index) => readFile(path.join(dir, `${index}.out`), 'utf8')))
+  } finally {
+    await rm(dir, { recursive: true, force: true })
   }
-  return commands
 }
 
 let t: TestApp
-let owner: OrgAccount
 let baseUrl: string
 
 beforeAll(async () => {
+  // A fresh server on a real socket: curl talks to it as a new partner would.
   t = await buildTestApp()
-  owner = await ownerWithOrg(t.app, { environment: 'sandbox' })
-  // A real listening server on a random port: curl talks to it as a partner would.
   baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 })
 })
 afterAll(() => t.close())
 
-it('runs every curl command of docs/partner-quickstart.md against a real server', async () => {
-  const commands = curlCommands(await readFile(QUICKSTART, 'utf8'))
-  expect(commands.length).toBeGreaterThanOrEqual(6)
-  expect(commands.some((command) => command.includes('/oauth/token') && command.includes('client_secret='))).toBe(true)
-  expect(commands.some((command) => command.includes('/oauth/token') && command.includes('-u '))).toBe(true)
-  expect(commands.some((command) => command.includes('cursor=$CURSOR'))).toBe(true)
+interface FeedPage {
+  data: { action: string; sequence: number; orgId: string }[]
+  pagination: { cursor: string; hasMore: boolean }
+}
 
-  // The placeholders the document uses, filled in from the answers as a reader would.
-  const env: Record<string, string> = { OEUVRE_URL: baseUrl, SESSION_TOKEN: owner.token }
-  let firstPage: { data: { sequence: number }[] } | null = null
-  let polled = false
-  for (const command of commands) {
-    if (command.includes('cursor=$CURSOR')) {
-      // Something happens in the org between the first page and the next poll.
-      const invite = await call(t.app, {
-        method: 'POST',
-        url: '/api/members/invitations',
-        token: owner.token,
-        body: { email: 'quickstart@example.com', role: 'viewer' },
-      })
-      expect(invite.statusCode).toBe(201)
-    }
-    const { stdout } = await run('bash', ['-c', command], {
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
-      timeout: 20_000,
-    }).catch((error: { stdout?: string; stderr?: string; code?: number }) => {
-      throw new Error(`"${command}" failed (exit ${error.code}): ${error.stderr ?? ''} ${error.stdout ?? ''}`)
-    })
-    const body = JSON.parse(stdout)
-    if (body.secret) Object.assign(env, { CLIENT_ID: body.id, CLIENT_SECRET: body.secret, ORG_ID: body.orgId })
-    if (body.access_token) {
-      expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 })
-      env.ACCESS_TOKEN = body.access_token
-    }
-    if (body.pagination && command.includes('/events')) {
-      expect(typeof body.pagination.cursor).toBe('string')
-      if (command.includes('cursor=$CURSOR')) {
-        expect(body.data.map((event: { action: string }) => event.action)).toEqual(['member.invited'])
-        expect(body.data[0].sequence).toBe(firstPage!.data.length + 1)
-        polled = true
-      } else {
-        firstPage = body
-        expect(body.data.length).toBeGreaterThan(0)
-      }
-      env.CURSOR = body.pagination.cursor
-    }
+it('runs every shell block of docs/partner-quickstart.md, as written and in order, from a fresh start', async () => {
+  const blocks = shellBlocks(await readFile(QUICKSTART, 'utf8'))
+  const outputs = await runInOneShell(blocks, baseUrl)
+
+  // What the blocks printed, found by what they do (so blocks can be added before them).
+  const printedBy = (test: (block: string) => boolean) => {
+    const index = blocks.findIndex(test)
+    expect(index, 'a block of the document').toBeGreaterThanOrEqual(0)
+    return JSON.parse(outputs[index]!)
   }
-  expect(env.CLIENT_ID).toMatch(/^cli_/)
-  expect(firstPage).not.toBeNull()
-  expect(polled).toBe(true)
+  const formExchange = printedBy((block) => block.includes('/oauth/token') && block.includes('client_secret='))
+  expect(formExchange).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'events:read members:read' })
+  expect(formExchange.access_token).toMatch(/^oat_/)
+  expect(blocks.some((block) => block.includes('/oauth/token') && block.includes('-u '))).toBe(true)
+
+  const client = printedBy((block) => block.includes('/api/clients'))
+  expect(client).toMatchObject({ environment: 'sandbox', tier: 'api_partner_sandbox' })
+  expect(client.secret).toMatch(/^cs_test_/)
+
+  const metadata = printedBy((block) => block.includes('/.well-known/oauth-authorization-server'))
+  expect(metadata.token_endpoint).toBe(`${t.config.publicUrl}/oauth/token`)
+
+  const firstPage: FeedPage = printedBy((block) => block.includes('/events?limit='))
+  expect(firstPage.data.map((event) => event.action)).toEqual(['org.created', 'client.created'])
+  expect(firstPage.data.every((event) => event.orgId === client.orgId)).toBe(true)
+  expect(firstPage.pagination.hasMore).toBe(false)
+
+  // The poll with the stored cursor: exactly what happened since, none twice.
+  const poll: FeedPage = printedBy((block) => block.includes('cursor=$CURSOR'))
+  expect(poll.data.map((event) => event.action)).toEqual(['member.invited'])
+  expect(poll.data[0]!.sequence).toBe(firstPage.data.at(-1)!.sequence + 1)
+  expect(poll.pagination.cursor).not.toBe(firstPage.pagination.cursor)
+
+  const members = printedBy((block) => block.includes('/members"'))
+  expect(members.data).toHaveLength(1)
 })

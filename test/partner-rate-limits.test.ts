@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SECOND, type Clock, ManualClock } from '../src/platform/clock.js'
 import { createMemoryRateLimiter, createRedisRateLimiter, TIERS, type RateLimiter } from '../src/platform/rate-limit.js'
 import { buildTestApp, call, eventCount, expectProblem, ownerWithOrg, type TestApp } from './helpers.js'
-import { accessToken, createClient, sandboxPartner } from './partner-helpers.js'
+import {
+  accessToken,
+  createClient,
+  expectOAuthError,
+  requestToken,
+  sandboxPartner,
+  type ClientCredentials,
+} from './partner-helpers.js'
 
 // The same suite runs on in-process buckets, or on Redis when REDIS_URL is set.
 const redisUrl = process.env.REDIS_URL
@@ -155,5 +162,98 @@ describe(`rate limits (${backend} buckets)`, () => {
     } finally {
       await second.close()
     }
+  })
+})
+
+describe(`the token endpoint (${backend} buckets)`, () => {
+  const exchange = (client: ClientCredentials, remoteAddress: string, secret = client.secret) =>
+    requestToken(
+      t.app,
+      { grant_type: 'client_credentials', client_id: client.id, client_secret: secret, scope: 'events:read' },
+      { remoteAddress },
+    )
+
+  it('limits valid exchanges per client, not per address: 3 clients x 45 from one address are all served', async () => {
+    const address = '198.51.100.7'
+    const { owner } = await sandboxPartner(t.app)
+    const clients = [
+      await createClient(t.app, owner, ['events:read'], 'one'),
+      await createClient(t.app, owner, ['events:read'], 'two'),
+      await createClient(t.app, owner, ['events:read'], 'three'),
+    ]
+    for (let round = 0; round < 45; round += 1) {
+      const answers = await Promise.all(clients.map((client) => exchange(client, address)))
+      for (const answer of answers) {
+        expect(answer.statusCode, answer.body).toBe(200)
+        // Each client's own bucket, at its tier: a burst of 120, one less per exchange.
+        expectRateHeaders(answer, '60')
+        expect(answer.headers['x-ratelimit-remaining']).toBe(String(119 - round))
+      }
+    }
+    // The address is not what runs out: a fourth client there is served at once.
+    const fourth = await createClient(t.app, owner, ['events:read'], 'four')
+    expect((await exchange(fourth, address)).statusCode).toBe(200)
+  })
+
+  it('refuses a client past its tier, from any address, and no other client with it', async () => {
+    const { owner, client } = await sandboxPartner(t.app)
+    const statuses = []
+    for (let n = 0; n < 121; n += 1) statuses.push((await exchange(client, `192.0.2.${(n % 200) + 1}`)).statusCode)
+    // sandboxPartner took one token already: 119 more fit the burst of 120.
+    expect(statuses.filter((status) => status === 200)).toHaveLength(119)
+    const refused = await exchange(client, '192.0.2.250')
+    expectOAuthError(refused, 429, 'rate_limited')
+    expect(refused.headers['retry-after']).toBe('1')
+    expectRateHeaders(refused, '60')
+    expect(refused.headers['x-ratelimit-remaining']).toBe('0')
+    const other = await createClient(t.app, owner, ['events:read'])
+    expect((await exchange(other, '192.0.2.250')).statusCode).toBe(200)
+    t.clock.advance(SECOND)
+    expect((await exchange(client, '192.0.2.250')).statusCode).toBe(200)
+  })
+
+  it('still throttles failed authentications per address, whatever the valid exchanges beside them', async () => {
+    const address = '198.51.100.8'
+    const { owner, client } = await sandboxPartner(t.app)
+    const colleague = await createClient(t.app, owner, ['events:read'])
+    for (let n = 0; n < 40; n += 1) expect((await exchange(client, address)).statusCode).toBe(200)
+    for (let n = 0; n < 30; n += 1) {
+      const guess = await exchange({ ...client, id: `cli_guess${n}` }, address, 'cs_test_guess')
+      expectOAuthError(guess, 401, 'invalid_client')
+      // The headers speak for the throttle closer to refusing: this id's (10), or the address's (30).
+      expect(guess.headers['x-ratelimit-remaining']).toBe(String(Math.min(9, 29 - n)))
+    }
+    // Every client waits at that address, and only there.
+    for (const each of [client, colleague]) {
+      const throttled = await exchange(each, address)
+      expectOAuthError(throttled, 429, 'rate_limited')
+      expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0)
+    }
+    expect((await exchange(colleague, '198.51.100.9')).statusCode).toBe(200)
+  })
+
+  it('still throttles failed authentications per client id, from any number of addresses', async () => {
+    const { client } = await sandboxPartner(t.app)
+    for (let n = 0; n < 10; n += 1)
+      expectOAuthError(await exchange(client, `203.0.113.${n + 1}`, 'cs_test_guess'), 401, 'invalid_client')
+    const throttled = await exchange(client, '203.0.113.100')
+    expectOAuthError(throttled, 429, 'rate_limited')
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0)
+    expect(throttled.headers['x-ratelimit-remaining']).toBe('0')
+  })
+
+  it('counts requests refused before any client authenticates per address, without holding up valid exchanges', async () => {
+    const address = '198.51.100.10'
+    const { client } = await sandboxPartner(t.app)
+    const malformed = () => requestToken(t.app, { grant_type: 'password' }, { remoteAddress: address })
+    for (let n = 0; n < 120; n += 1) {
+      const answer = await malformed()
+      expectOAuthError(answer, 400, 'unsupported_grant_type')
+      expectRateHeaders(answer, '60')
+    }
+    const refused = await malformed()
+    expectOAuthError(refused, 429, 'rate_limited')
+    expect(refused.headers['retry-after']).toBe('1')
+    expect((await exchange(client, address)).statusCode).toBe(200)
   })
 })

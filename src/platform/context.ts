@@ -56,8 +56,12 @@ declare module 'fastify' {
     claimWithTransaction?: boolean
     /** Status of a successful response (stored for idempotent replays). */
     successStatus?: number
-    /** Health, metrics and docs are not rate limited; a function decides per request (the web app's files). */
-    rateLimit?: boolean | ((request: FastifyRequest) => boolean)
+    /**
+     * false: not rate limited (health, metrics, docs). 'route': the route takes from the
+     * buckets itself and sets the headers (the token endpoint: per client once it knows the client).
+     * A function decides per request (the web app's files are not limited, unknown service paths are).
+     */
+    rateLimit?: boolean | 'route' | ((request: FastifyRequest) => boolean)
     /** Feature module the route belongs to (white-label flags). */
     module?: string
   }

@@ -97,6 +97,12 @@ export const ERROR_CODES = {
     meaning: 'The path exists, but not with this HTTP method.',
     action: 'Use one of the methods listed in the `Allow` header.',
   },
+  request_timeout: {
+    status: 408,
+    title: 'Request timeout',
+    meaning: 'The request (its line and headers) did not arrive in time; the connection was closed.',
+    action: 'Send the whole request promptly; check for a proxy or network that stalls it.',
+  },
   conflict: {
     status: 409,
     title: 'Conflict',
@@ -168,6 +174,12 @@ export const ERROR_CODES = {
     title: 'Too many requests',
     meaning: 'The caller used up its rate limit for the moment.',
     action: 'Wait `Retry-After` seconds; pace requests by `X-RateLimit-Remaining` and `X-RateLimit-Reset`.',
+  },
+  headers_too_large: {
+    status: 431,
+    title: 'Request headers too large',
+    meaning: 'The request line and headers together are larger than the server accepts (16 KiB).',
+    action: 'Send fewer or shorter headers (cookies, long tokens) and a shorter URL.',
   },
   internal_error: {
     status: 500,

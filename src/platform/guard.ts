@@ -14,7 +14,7 @@ import {
   type IdempotencyScope,
 } from './idempotency.js'
 import { roleAllows, type Scope } from './permissions.js'
-import { TIERS, type BucketVerdict, type RateLimiter } from './rate-limit.js'
+import { rateHeaders, TIERS, type RateLimiter } from './rate-limit.js'
 import { prepareProblem, sendProblem } from './http.js'
 import { checkCsrf, type PublicOrigin } from './session-cookie.js'
 
@@ -27,6 +27,8 @@ export interface GuardDeps {
   config: Config
   limiter: RateLimiter
   authenticators: { session?: Authenticator; client?: Authenticator }
+  /** Refuses a request before authentication (residency: a credential or id of another region). */
+  screen?: (request: FastifyRequest) => void
   /** The web app's session cookie, and the origin its writes must come from. */
   sessionCookie: { name: string; origin: PublicOrigin }
 }
@@ -58,12 +60,6 @@ export function wwwAuthenticate(
   if (error) value += `, error="${error}"`
   if (scope) value += `, scope="${scope}"`
   return { 'www-authenticate': value }
-}
-
-function setRateHeaders(reply: FastifyReply, verdict: BucketVerdict): void {
-  reply.header('x-ratelimit-limit', String(verdict.limit))
-  reply.header('x-ratelimit-remaining', String(verdict.remaining))
-  reply.header('x-ratelimit-reset', String(verdict.reset))
 }
 
 async function authenticate(deps: GuardDeps, request: FastifyRequest): Promise<Identity | null> {
@@ -137,18 +133,22 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
     let identity: Identity | null = null
     let failure: unknown = null
     try {
+      deps.screen?.(request)
       // A route that issues the cookie (the web app's login) takes the same defence as one that reads it.
       if (config.csrf) checkCsrf(request, deps.sessionCookie.origin)
       identity = await authenticate(deps, request)
     } catch (error) {
       failure = error
     }
-    const limited = typeof config.rateLimit === 'function' ? config.rateLimit(request) : config.rateLimit !== false
+    const limited =
+      typeof config.rateLimit === 'function'
+        ? config.rateLimit(request)
+        : config.rateLimit !== false && config.rateLimit !== 'route'
     if (limited && !request.url.startsWith('/docs')) {
       const key = identity ? identity.rateKey : `ip:${request.ip}`
       const tier = identity ? identity.rateTier : TIERS.anonymous
       const verdict = await deps.limiter.take(key, tier)
-      setRateHeaders(reply, verdict)
+      reply.headers(rateHeaders(verdict))
       if (!verdict.allowed) {
         throw new AppError('rate_limited', `Rate limit of ${verdict.limit} requests per minute exceeded`, {
           headers: { 'retry-after': String(verdict.retryAfter) },

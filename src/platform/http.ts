@@ -1,18 +1,28 @@
 import type { IncomingMessage } from 'node:http'
-import type { FastifyContextConfig, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type {
+  FastifyContextConfig,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+} from 'fastify'
 import { isConnectionLoss } from '../db/connection-loss.js'
 import { AppError, problemBody, type Problem } from './errors.js'
-import { pooledBytes } from './ids.js'
+import { drainBody, newRequestId } from './http-connection.js'
+import { registerUnsafeTextCheck } from './unsafe-text.js'
 import { validationError } from './validation.js'
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
-const requestIdBytes = pooledBytes()
+
+/** Fastify's default: a longer path parameter matches no route. */
+export const MAX_PARAM_LENGTH = 100
 
 /** Accepts a client's X-Request-Id when it is a sane token; otherwise makes one. */
 export function requestIdFor(request: IncomingMessage): string {
   const given = request.headers['x-request-id']
   if (typeof given === 'string' && SANE_REQUEST_ID.test(given)) return given
-  return `req_${requestIdBytes(12).toString('base64url')}`
+  return newRequestId()
 }
 
 /** Sets an error's status, content type and headers on the reply; returns its problem+json body. */
@@ -31,6 +41,7 @@ export interface RouteEntry {
   method: string
   url: string
   config: FastifyContextConfig
+  schema?: FastifySchema
 }
 
 declare module 'fastify' {
@@ -49,6 +60,50 @@ export function databaseUnavailable(): AppError {
   })
 }
 
+const undecodable = (segment: string) => {
+  try {
+    decodeURIComponent(segment)
+    return false
+  } catch {
+    return true
+  }
+}
+
+/** The path parameter of a known route whose raw segment in `path` fails `check`, or null. */
+function pathParamFailing(routes: RouteEntry[], path: string, check: (segment: string) => boolean): string | null {
+  const segments = path.replace(/(.)\/$/, '$1').split('/')
+  for (const route of routes) {
+    const parts = route.url.split('/')
+    if (parts.length !== segments.length) continue
+    let failing: string | null = null
+    const matches = parts.every((part, index) => {
+      const segment = segments[index] ?? ''
+      if (!part.startsWith(':')) return part === segment
+      if (failing === null && check(segment)) failing = part.slice(1)
+      return true
+    })
+    if (matches && failing !== null) return failing
+  }
+  return null
+}
+
+/** The router's own refusals (before any route runs): a path parameter that cannot be decoded or is too long. */
+function routerError(code: string, request: FastifyRequest): AppError {
+  const path = request.url.split('?')[0] ?? '/'
+  const routes = request.server.routeTable
+  if (code === 'FST_ERR_BAD_URL') {
+    const param = pathParamFailing(routes, path, undecodable)
+    if (param === null) return new AppError('invalid_request', 'The URL path is not valid percent-encoded UTF-8')
+    const message = `${param} is not valid percent-encoded UTF-8`
+    return new AppError('parameter_invalid', message, { param, errors: [{ param, code: 'invalid_format', message }] })
+  }
+  const param = pathParamFailing(routes, path, (segment) => segment.length > MAX_PARAM_LENGTH)
+  if (param === null)
+    return new AppError('invalid_request', `A path segment is longer than ${MAX_PARAM_LENGTH} characters`)
+  const message = `${param} is longer than ${MAX_PARAM_LENGTH} characters`
+  return new AppError('parameter_invalid', message, { param, errors: [{ param, code: 'out_of_range', message }] })
+}
+
 /** Every failure, expected or not, leaves as problem+json with a stable code. */
 export function toAppError(error: FastifyError | AppError | Error, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error
@@ -56,6 +111,9 @@ export function toAppError(error: FastifyError | AppError | Error, request: Fast
   if (fastifyError.validation)
     return validationError(fastifyError.validation as never, fastifyError.validationContext ?? 'body')
   switch (fastifyError.code) {
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return routerError(fastifyError.code, request)
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('payload_too_large', 'Request bodies are limited to 1 MiB')
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -80,11 +138,47 @@ export function toAppError(error: FastifyError | AppError | Error, request: Fast
   return new AppError('internal_error', 'Something went wrong on our side; quote the request id to support')
 }
 
-/** Request ids, JSON parsing with clear errors, problem+json errors, 404 and 405. */
+/** Fastify's `frameworkErrors`: what the router refuses before any hook runs, as problem+json with a request id. */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-request-id', request.id)
+  const appError = toAppError(error, request)
+  request.log.info({ code: appError.code }, 'request refused')
+  sendProblem(reply, appError)
+}
+
+/**
+ * Every error as problem+json. Set before any plugin registers, so the plugins' own routes
+ * (the API reference's files under /docs) inherit it too.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error as FastifyError, request)
+    // The database being away is an outage to watch, not a bug: one line per request, without the stack.
+    if (appError.code === 'service_unavailable')
+      request.log.warn({ reason: (error as Error).message }, 'service unavailable')
+    else if (appError.status >= 500) request.log.error({ err: error }, 'request failed')
+    else request.log.info({ code: appError.code }, 'request refused')
+    return sendProblem(reply, appError)
+  })
+}
+
+/** Form bodies, for the one route that takes them (/oauth/token), registered in its own plugin context. */
+export function registerFormParser(app: FastifyInstance): void {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)))
+  })
+}
+
+/** Request ids, JSON parsing with clear errors, unsafe text refused, problem+json errors, 404 and 405. */
 export function registerHttpBasics(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
     done()
+  })
+  registerUnsafeTextCheck(app)
+  // A body refused before it was read (too large) is drained first, so the client reads the answer.
+  app.addHook('onError', async (request, reply, error) => {
+    if (!request.raw.complete && toAppError(error, request).code === 'payload_too_large') await drainBody(request.raw)
   })
 
   app.removeAllContentTypeParsers()
@@ -97,19 +191,6 @@ export function registerHttpBasics(app: FastifyInstance): void {
       done(new AppError('invalid_json', 'The body is not valid JSON'), undefined)
     }
   })
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)))
-  })
-
-  app.setErrorHandler((error, request, reply) => {
-    const appError = toAppError(error as FastifyError, request)
-    // The database being away is an outage to watch, not a bug: one line per request, without the stack.
-    if (appError.code === 'service_unavailable')
-      request.log.warn({ reason: (error as Error).message }, 'service unavailable')
-    else if (appError.status >= 500) request.log.error({ err: error }, 'request failed')
-    else request.log.info({ code: appError.code }, 'request refused')
-    return sendProblem(reply, appError)
-  })
 
   const patterns: { method: string; regex: RegExp }[] = []
   const table: RouteEntry[] = []
@@ -118,7 +199,12 @@ export function registerHttpBasics(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     for (const method of methods) {
       if (method !== 'HEAD')
-        table.push({ method: String(method), url: route.url, config: (route.config ?? {}) as FastifyContextConfig })
+        table.push({
+          method: String(method),
+          url: route.url,
+          config: (route.config ?? {}) as FastifyContextConfig,
+          ...(route.schema ? { schema: route.schema } : {}),
+        })
     }
     const regex = new RegExp(
       '^' + route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+') + '/?$',

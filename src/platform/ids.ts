@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { monotonicFactory } from 'ulid'
+import type { Region } from '../config.js'
 import type { Clock } from './clock.js'
+import { REGION_MARKS } from './region.js'
 
 export const ID_PREFIXES = {
   org: 'org',
@@ -35,6 +37,8 @@ export function isId(prefix: IdPrefix, value: string): boolean {
 
 export interface IdGenerator {
   next(kind: IdKind): string
+  /** A new secret of this deployment's region (newSecret). */
+  secret(prefix: SecretPrefix): string
 }
 
 /** Random bytes fetched from the CSPRNG this many at a time. */
@@ -70,15 +74,30 @@ export function pooledBytes(): (size: number) => Buffer {
   }
 }
 
-/** Prefixed ULIDs: time-sortable, monotonic within one process even inside one millisecond. */
-export function createIdGenerator(clock: Clock): IdGenerator {
+/**
+ * Prefixed ULIDs: time-sortable, monotonic within one process even inside one millisecond.
+ * With a region, the first character names it (src/platform/region.ts); ids stay time-sorted
+ * among the region's own.
+ */
+export function createIdGenerator(clock: Clock, region?: Region): IdGenerator {
   const ulid = monotonicFactory(pooledRandom())
+  const mark = region === undefined ? '' : REGION_MARKS[region].idChar
   return {
-    next: (kind) => `${ID_PREFIXES[kind]}_${ulid(clock.now().getTime())}`,
+    next: (kind) => {
+      const body = ulid(clock.now().getTime())
+      return `${ID_PREFIXES[kind]}_${mark === '' ? body : mark + body.slice(1)}`
+    },
+    secret: (prefix) => newSecret(prefix, region),
   }
 }
 
-/** A secret with its own recognisable prefix and 256 bits of randomness. */
-export function newSecret(prefix: 'sess_' | 'oat_' | 'cs_test_' | 'cs_live_' | 'whsec_' | 'invt_'): string {
-  return prefix + randomBytes(32).toString('base64url')
+export type SecretPrefix = 'sess_' | 'oat_' | 'cs_test_' | 'cs_live_' | 'whsec_' | 'invt_'
+
+/**
+ * A secret with its own recognisable prefix and 256 bits of randomness; with a region, its tag
+ * follows the prefix (`sess_euw_...`) so that another region's deployment recognises it.
+ */
+export function newSecret(prefix: SecretPrefix, region?: Region): string {
+  const tag = region === undefined ? '' : `${REGION_MARKS[region].tag}_`
+  return prefix + tag + randomBytes(32).toString('base64url')
 }

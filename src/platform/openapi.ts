@@ -217,9 +217,11 @@ function finishOperation(
     }
     const extra = status < 300 && route.config.idempotent ? ['Idempotent-Replayed'] : []
     const own = status === 401 || status === 403 ? ['WWW-Authenticate'] : RETRY_AFTER.has(status) ? ['Retry-After'] : []
+    // A route that is not rate limited (OAuth discovery) has no X-RateLimit-* headers to document.
+    const every = route.config.rateLimit === false ? ['X-Request-Id'] : EVERY_RESPONSE
     finished[status] = {
       ...response,
-      headers: { ...response?.headers, ...headerRefs([...EVERY_RESPONSE, ...own, ...extra]) },
+      headers: { ...response?.headers, ...headerRefs([...every, ...own, ...extra]) },
     }
   }
   operation.responses = finished

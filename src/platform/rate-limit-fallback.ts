@@ -4,6 +4,7 @@ import type { Clock } from './clock.js'
 import {
   createMemoryRateLimiter,
   createRedisRateLimiter,
+  redisKeyPrefix,
   type BucketVerdict,
   type RateLimiter,
   type RateLimitStatus,
@@ -106,12 +107,17 @@ export function createFallbackRateLimiter(options: {
 }
 
 /**
- * Rate limits over Redis at `url`, falling back to this node's buckets while Redis is away. The
- * client never queues a command while disconnected (it fails at once), gives up on a command
- * after REDIS_COMMAND_TIMEOUT_MS (a request stops waiting after REDIS_ANSWER_MS), and reconnects
- * in the background; its errors go to the log.
+ * Rate limits over Redis at `url`, its keys under the deployment's `namespace`, falling back to
+ * this node's buckets while Redis is away. The client never queues a command while disconnected
+ * (it fails at once), gives up on a command after REDIS_COMMAND_TIMEOUT_MS (a request stops
+ * waiting after REDIS_ANSWER_MS), and reconnects in the background; its errors go to the log.
  */
-export function createRedisBackedRateLimiter(url: string, clock: Clock, log: RateLimitLog): RateLimiter {
+export function createRedisBackedRateLimiter(
+  url: string,
+  namespace: string,
+  clock: Clock,
+  log: RateLimitLog,
+): RateLimiter {
   const redis = new Redis(url, {
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     connectTimeout: 1_000,
@@ -121,7 +127,7 @@ export function createRedisBackedRateLimiter(url: string, clock: Clock, log: Rat
     retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
   })
   const limiter = createFallbackRateLimiter({
-    shared: createRedisRateLimiter(redis, clock),
+    shared: createRedisRateLimiter(redis, clock, redisKeyPrefix(namespace)),
     local: createMemoryRateLimiter(clock),
     probe: () => redis.ping(),
     log,

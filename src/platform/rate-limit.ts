@@ -40,6 +40,18 @@ export const TIERS = {
   production: { perMinute: 600, burst: 1200 },
 } as const satisfies Record<string, RateTier>
 
+/** The three X-RateLimit-* headers of an answer (DESIGN section 8). */
+export function rateHeaders(verdict: BucketVerdict): Record<string, string> {
+  return {
+    'x-ratelimit-limit': String(verdict.limit),
+    'x-ratelimit-remaining': String(verdict.remaining),
+    'x-ratelimit-reset': String(verdict.reset),
+  }
+}
+
+/** Where a deployment's buckets live in Redis: under its namespace, so deployments sharing a Redis never share one. */
+export const redisKeyPrefix = (namespace: string): string => `oeuvre:${namespace}:rl:`
+
 function verdict(tier: RateTier, tokens: number, allowed: boolean, cost: number, nowMs: number): BucketVerdict {
   const ratePerMs = tier.perMinute / 60_000
   const msToFull = (tier.burst - tokens) / ratePerMs
@@ -139,7 +151,7 @@ return { allowed, tostring(tokens), granted }
 `
 
 /** Buckets in Redis, shared by every API node. */
-export function createRedisBucketStore(redis: Redis, prefix = 'oeuvre:rl:'): BucketStore {
+export function createRedisBucketStore(redis: Redis, prefix: string): BucketStore {
   redis.defineCommand('oeuvreTake', { numberOfKeys: 1, lua: TAKE_SCRIPT })
   const run = (
     redis as unknown as {
@@ -259,7 +271,7 @@ export function createMemoryRateLimiter(clock: Clock): RateLimiter {
   }
 }
 
-/** Buckets shared by every API node through Redis, taken in leases. */
-export function createRedisRateLimiter(redis: Redis, clock: Clock, prefix = 'oeuvre:rl:'): RateLimiter {
+/** Buckets shared by every API node through Redis, taken in leases; every key starts with `prefix`. */
+export function createRedisRateLimiter(redis: Redis, clock: Clock, prefix: string): RateLimiter {
   return createRateLimiter(createRedisBucketStore(redis, prefix), clock, { leases: true })
 }

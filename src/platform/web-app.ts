@@ -83,7 +83,15 @@ export async function registerWebApp(app: FastifyInstance, root: string = WEB_DI
       config: { auth: 'none', rateLimit: (request) => isServicePath(request.url.split('?')[0] ?? '/') },
     },
     async (request, reply) => {
-      const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/')
+      const raw = request.url.split('?')[0] ?? '/'
+      if (isServicePath(raw)) return reply.callNotFound()
+      let pathname: string
+      try {
+        pathname = decodeURIComponent(raw)
+      } catch {
+        // Not a path any file or page has (a malformed %-escape): the app's router shows its not-found.
+        return sendIndex(reply)
+      }
       if (isServicePath(pathname)) return reply.callNotFound()
       const segments = pathname.split('/').filter((segment) => segment !== '')
       // No dot-files, no climbing out of the root.

@@ -7,6 +7,8 @@ export interface Job {
   everyMs: number
   /** Does one round of work; returns how many items it handled (a busy job runs again at once). */
   run(): Promise<number>
+  /** Asks a round under way to finish what it has started and take nothing more (a long round: webhook deliveries). */
+  stop?(): void
 }
 
 export interface Worker {
@@ -46,6 +48,7 @@ export function createWorker(jobs: readonly Job[], log: Pick<FastifyBaseLogger, 
     async stop() {
       stopped = true
       for (const timer of timers.values()) clearTimeout(timer)
+      for (const job of jobs) job.stop?.()
       await Promise.allSettled([...running])
     },
     async runOnce() {

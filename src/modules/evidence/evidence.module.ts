@@ -27,7 +27,7 @@ export function createEvidenceModule(deps: {
   const signer =
     deps.signer ??
     (config.secretsKey ? signerFromSecretsKey(decodeSecretsKey(config.secretsKey)) : ephemeralEvidenceSigner())
-  const evidence = createEvidenceService({ db, clock, ids, audit, signer })
+  const evidence = createEvidenceService({ db, clock, ids, audit, signer, region: config.region })
   const jobs = [
     createSealJob({ db, clock, evidence, everyEvents: config.sealEveryEvents, everySeconds: config.sealEverySeconds }),
   ]

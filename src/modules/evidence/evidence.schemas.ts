@@ -13,6 +13,7 @@ export const SealSchema = component(
     {
       id: SealId,
       orgId: Type.String({ pattern: idPattern('org') }),
+      region: Type.String({ description: 'The region whose deployment keeps the org and signed the seal' }),
       treeSize: Type.Integer({ minimum: 1, description: 'The seal covers events 1..treeSize' }),
       rootHash: Hex32,
       checkpoint: Type.String({ description: 'oeuvre/<orgId>\\n<treeSize>\\n<base64 root>\\n: the signed text' }),
@@ -87,8 +88,10 @@ export const JwksSchema = component(
           kid: Type.String(),
           use: Type.Literal('sig'),
           alg: Type.Literal('EdDSA'),
+          region: Type.String({ description: 'The region whose deployment signs with this key' }),
         }),
       ),
+      region: Type.String({ description: 'The region this deployment serves' }),
     },
     { description: 'The public keys that sign seals (RFC 7517 JWKS, RFC 8037 OKP)' },
   ),

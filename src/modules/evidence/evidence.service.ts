@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely'
+import type { Region } from '../../config.js'
 import type { Database, Reader, Tx } from '../../db/database.js'
 import { SECOND, type Clock } from '../../platform/clock.js'
 import { AppError, notFound } from '../../platform/errors.js'
@@ -16,10 +17,11 @@ type SealRow = Selectable<EvidenceTables['evidence_seals']>
 
 const BATCH = 5000
 
-export function presentSeal(row: SealRow): Seal {
+export function presentSeal(row: SealRow, region: Region): Seal {
   return {
     id: row.id,
     orgId: row.org_id,
+    region,
     treeSize: Number(row.tree_size),
     rootHash: row.root_hash,
     checkpoint: row.checkpoint,
@@ -68,8 +70,11 @@ export function createEvidenceService(deps: {
   ids: IdGenerator
   audit: AuditLog
   signer: EvidenceSigner
+  /** This deployment's region: every seal names it. */
+  region: Region
 }): EvidenceService {
-  const { db, clock, ids, audit, signer } = deps
+  const { db, clock, ids, audit, signer, region } = deps
+  const present = (row: SealRow) => presentSeal(row, region)
 
   async function findSeal(reader: Reader, orgId: string, sealId: string, param?: string): Promise<SealRow> {
     const row = await reader
@@ -122,7 +127,7 @@ export function createEvidenceService(deps: {
           })
           .returningAll()
           .executeTakeFirstOrThrow()
-        const seal = presentSeal(row)
+        const seal = present(row)
         const org = await tx
           .selectFrom('orgs')
           .select('system_user_id')
@@ -150,11 +155,11 @@ export function createEvidenceService(deps: {
           .limit(query.limit + 1)
           .execute()
       })
-      return toPage(rows, query.limit, (row) => [row.created_at.toISOString(), row.id], presentSeal, {})
+      return toPage(rows, query.limit, (row) => [row.created_at.toISOString(), row.id], present, {})
     },
 
     async getSeal(orgId, sealId) {
-      return presentSeal(await db.read(orgId, (reader) => findSeal(reader, orgId, sealId)))
+      return present(await db.read(orgId, (reader) => findSeal(reader, orgId, sealId)))
     },
 
     async inclusion(orgId, eventId, sealId) {
@@ -220,7 +225,7 @@ export function createEvidenceService(deps: {
       })
     },
 
-    keys: () => ({ keys: [signer.jwk] }),
+    keys: () => ({ keys: [{ ...signer.jwk, region }], region }),
   }
 }
 

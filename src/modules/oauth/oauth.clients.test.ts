@@ -63,7 +63,7 @@ describe('POST /api/clients', () => {
     expect(response.statusCode, response.body).toBe(201)
     const client = response.json()
     expect(client.id).toMatch(new RegExp(idPattern('cli')))
-    expect(client.secret).toMatch(/^cs_test_[A-Za-z0-9_-]{43}$/)
+    expect(client.secret).toMatch(/^cs_test_euw_[A-Za-z0-9_-]{43}$/)
     expect(client).toMatchObject({
       orgId: owner.orgId,
       name: 'Royalty dashboard',
@@ -122,6 +122,25 @@ describe('POST /api/clients', () => {
       db.selectFrom('oauth_clients').select('id').where('org_id', '=', production.orgId).execute(),
     )
     expect(rows).toHaveLength(0)
+  })
+
+  it('says in the 403 how to get a sandbox org, and doing what it says gets a client', async () => {
+    const production = await ownerWithOrg(t.app)
+    const refused = await create(production, { name: 'Live', scopes: ['events:read'] })
+    expectProblem(refused, 403, 'production_access_pending')
+    const detail: string = refused.json().detail
+    expect(detail).toContain('POST /api/orgs')
+    expect(detail).toContain('"environment": "sandbox"')
+    const sandbox = await call(t.app, {
+      method: 'POST',
+      url: '/api/orgs',
+      token: production.token,
+      body: JSON.parse(/\{"name".*?\}/.exec(detail)![0].replace('...', 'Sandbox')),
+    })
+    expect(sandbox.json()).toMatchObject({ environment: 'sandbox', activeOrgId: sandbox.json().id })
+    const created = await create(production, { name: 'Test', scopes: ['events:read'] })
+    expect(created.statusCode, created.body).toBe(201)
+    expect(created.json()).toMatchObject({ orgId: sandbox.json().id, environment: 'sandbox' })
   })
 
   it('refuses bad bodies with 400 and writes nothing', async () => {

@@ -5,7 +5,7 @@ import { HOUR, type Clock } from '../../platform/clock.js'
 import type { RequestContext } from '../../platform/context.js'
 import { hashSecret } from '../../platform/crypto.js'
 import { AppError, notFound } from '../../platform/errors.js'
-import { newSecret, type IdGenerator } from '../../platform/ids.js'
+import type { IdGenerator } from '../../platform/ids.js'
 import { decodeCursor, olderThan, type Page, toPage } from '../../platform/pagination.js'
 import { TIERS, type RateTier } from '../../platform/rate-limit.js'
 import type { AuditLog } from '../audit/audit.service.js'
@@ -54,9 +54,12 @@ export function presentClient(row: ClientRow): Client {
   }
 }
 
-function issueSecret(environment: 'sandbox' | 'production'): { secret: string; hash: string; hint: string } {
+function issueSecret(
+  ids: IdGenerator,
+  environment: 'sandbox' | 'production',
+): { secret: string; hash: string; hint: string } {
   const prefix = environment === 'sandbox' ? 'cs_test_' : 'cs_live_'
-  const secret = newSecret(prefix)
+  const secret = ids.secret(prefix)
   return { secret, hash: hashSecret(secret), hint: `${prefix}…${secret.slice(-4)}` }
 }
 
@@ -125,11 +128,13 @@ export function createClientsService(deps: {
       if (org.environment === 'production' && !(await productionAccess(ctx.orgId))) {
         throw new AppError(
           'production_access_pending',
-          'Production credentials are issued once your partner onboarding review has passed; use a sandbox org meanwhile',
+          'Production credentials are issued once your partner onboarding review has passed. Until then, integrate ' +
+            'against a sandbox org: create one with POST /api/orgs {"name": "...", "environment": "sandbox"} ' +
+            '(it becomes your active org) and create the client there.',
         )
       }
       const { tier, limits } = resolveTier(org.environment, body)
-      const { secret, hash, hint } = issueSecret(org.environment)
+      const { secret, hash, hint } = issueSecret(ids, org.environment)
       const now = clock.now()
       const name = body.name.trim()
       const row: ClientRow = {
@@ -206,7 +211,7 @@ export function createClientsService(deps: {
       let secret = ''
       const client = await db.tx(ctx, async (tx) => {
         const row = await lockClient(tx, ctx, id)
-        const issued = issueSecret(row.environment)
+        const issued = issueSecret(ids, row.environment)
         secret = issued.secret
         const { hash, hint } = issued
         const now = clock.now()

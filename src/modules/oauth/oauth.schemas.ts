@@ -206,6 +206,7 @@ export const OAUTH_ERRORS = [
   'rate_limited',
   'server_error',
   'temporarily_unavailable',
+  'wrong_region',
 ] as const
 export type OAuthErrorCode = (typeof OAUTH_ERRORS)[number]
 
@@ -216,6 +217,8 @@ export const OAuthErrorSchema = component(
       {
         error: Type.Enum(OAUTH_ERRORS, { type: 'string' }),
         error_description: Type.String(),
+        region: Type.Optional(Type.String({ description: 'wrong_region: the region the client belongs to' })),
+        baseUrl: Type.Optional(Type.String({ description: 'wrong_region: the base URL of that region' })),
       },
       { description: 'RFC 6749 section 5.2 error (this route only; every other route answers problem+json)' },
     ),

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { toAppError } from '../../platform/http.js'
+import { isUnsafeText } from '../../platform/unsafe-text.js'
 import { OAuthErrorSchema, TokenRequest, TokenResponse } from './oauth.schemas.js'
 import { OAuthError, type TokensService } from './oauth.tokens.js'
 
@@ -41,6 +42,10 @@ export function clientCredentials(authorization: string | undefined, body: Token
     throw new OAuthError('invalid_client', 'Basic credentials must be client_id:client_secret', 401, BASIC_CHALLENGE)
   const clientId = formDecode(decoded.slice(0, colon))
   const clientSecret = formDecode(decoded.slice(colon + 1))
+  // The body's fields are checked with every request's; these come out of a header's base64.
+  if (isUnsafeText(clientId) || isUnsafeText(clientSecret)) {
+    throw new OAuthError('invalid_request', 'The Basic credentials must not contain a NUL character')
+  }
   // RFC 6749 section 2.3: one authentication method per request.
   if (body.client_secret !== undefined || (body.client_id !== undefined && body.client_id !== clientId)) {
     throw new OAuthError(
@@ -62,10 +67,17 @@ function toOAuthError(error: Error, request: FastifyRequest): OAuthError {
   const appError = toAppError(error as FastifyError, request)
   if (appError.code === 'rate_limited')
     return new OAuthError('rate_limited', appError.detail, 429, appError.options.headers ?? {})
+  if (appError.code === 'wrong_region')
+    return new OAuthError('wrong_region', appError.detail, 421, {}, appError.options.extra ?? {})
   if (appError.code === 'service_unavailable')
     return new OAuthError('temporarily_unavailable', appError.detail, 503, appError.options.headers ?? {})
   if (appError.status >= 500) return new OAuthError('server_error', appError.detail, 500)
-  if (appError.code === 'unsupported_media_type' || request.body === undefined)
+  // RFC 6749 section 5.2: 400 unless specified otherwise (a body too large included).
+  if (appError.code === 'payload_too_large') return new OAuthError('invalid_request', appError.detail)
+  if (
+    appError.code === 'unsupported_media_type' ||
+    (request.body === undefined && appError.code !== 'parameter_invalid')
+  )
     return new OAuthError('invalid_request', FORM_ONLY)
   return new OAuthError('invalid_request', appError.detail)
 }
@@ -83,28 +95,33 @@ export function registerTokenRoute(app: FastifyInstance, tokens: TokensService):
         description:
           'Form-encoded. Credentials in the body (client_id, client_secret) or with HTTP Basic, not both. `scope` is required. ' +
           'The token is valid for 1 hour; there is no refresh token. Errors follow RFC 6749 section 5.2 ({error, error_description}), ' +
-          'not problem+json: invalid_request, invalid_client (401), unsupported_grant_type, invalid_scope, rate_limited (429, with Retry-After).',
+          'not problem+json: invalid_request, invalid_client (401), unsupported_grant_type, invalid_scope, rate_limited (429, with Retry-After), ' +
+          'wrong_region (421, with the `baseUrl` of the region the client belongs to). ' +
+          'Valid exchanges are limited per client, at the client’s tier (a bucket apart from its API requests), not per address; ' +
+          'failed client authentications are throttled per client id and per address.',
         consumes: ['application/x-www-form-urlencoded'],
         body: TokenRequest,
         response: {
           200: TokenResponse,
           400: OAuthErrorSchema,
           401: OAuthErrorSchema,
+          421: OAuthErrorSchema,
           429: OAuthErrorSchema,
           500: OAuthErrorSchema,
           503: OAuthErrorSchema,
         },
       },
-      config: { auth: 'none' },
-      errorHandler: (error, request, reply) => {
-        const oauthError = toOAuthError(error, request)
+      // Limited by the route itself: per client once the client is known (oauth.token-limits.ts).
+      config: { auth: 'none', rateLimit: 'route' },
+      errorHandler: async (error, request, reply) => {
+        const oauthError = await tokens.refuse(toOAuthError(error, request), request.ip)
         if (oauthError.status >= 500) request.log.error({ err: error }, 'token request failed')
         else request.log.info({ error: oauthError.error }, 'token request refused')
         noStore(reply)
         reply.headers(oauthError.headers)
         return reply
           .code(oauthError.status)
-          .send({ error: oauthError.error, error_description: oauthError.description })
+          .send({ error: oauthError.error, error_description: oauthError.description, ...oauthError.extra })
       },
     },
     async (request, reply) => {
@@ -114,7 +131,14 @@ export function registerTokenRoute(app: FastifyInstance, tokens: TokensService):
       }
       const body = request.body ?? {}
       const credentials = clientCredentials(request.headers.authorization, body)
-      return tokens.exchange({ grantType: body.grant_type, scope: body.scope, address: request.ip, ...credentials })
+      const { token, headers } = await tokens.exchange({
+        grantType: body.grant_type,
+        scope: body.scope,
+        address: request.ip,
+        ...credentials,
+      })
+      reply.headers(headers)
+      return token
     },
   )
 }

@@ -42,7 +42,7 @@ describe('POST /oauth/token: success', () => {
     expect(response.headers.pragma).toBe('no-cache')
     const body = response.json()
     expect(body).toEqual({
-      access_token: expect.stringMatching(/^oat_[A-Za-z0-9_-]{43}$/),
+      access_token: expect.stringMatching(/^oat_euw_[A-Za-z0-9_-]{43}$/),
       token_type: 'Bearer',
       expires_in: 3600,
       scope: 'events:read members:read',

@@ -6,27 +6,49 @@ import type { CredentialCache } from '../../platform/credential-cache.js'
 import { hashSecret } from '../../platform/crypto.js'
 import { AppError } from '../../platform/errors.js'
 import { wwwAuthenticate } from '../../platform/guard.js'
-import { newSecret } from '../../platform/ids.js'
+import type { IdGenerator } from '../../platform/ids.js'
 import { SCOPES, type Scope } from '../../platform/permissions.js'
-import type { RateLimiter, RateTier } from '../../platform/rate-limit.js'
+import { rateHeaders, type BucketVerdict, type RateLimiter } from '../../platform/rate-limit.js'
 import type { OAuthErrorCode, TokenResponse } from './oauth.schemas.js'
+import { createTokenLimits } from './oauth.token-limits.js'
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600
-
-/** Failed client authentications allowed before a pause: per client id, and per address. */
-const FAILURES_PER_CLIENT: RateTier = { perMinute: 10 / 15, burst: 10 }
-const FAILURES_PER_ADDRESS: RateTier = { perMinute: 30 / 15, burst: 30 }
 
 /** An RFC 6749 section 5.2 error: the token endpoint answers these instead of problem+json. */
 export class OAuthError extends Error {
   constructor(
     readonly error: OAuthErrorCode,
     readonly description: string,
-    readonly status: 400 | 401 | 429 | 500 | 503 = 400,
+    readonly status: 400 | 401 | 421 | 429 | 500 | 503 = 400,
     readonly headers: Record<string, string> = {},
+    /** Members added to the body (wrong_region: region and baseUrl). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(description)
   }
+
+  /** Whether a bucket answered for this request already (its X-RateLimit-* headers are set). */
+  get counted(): boolean {
+    return 'x-ratelimit-limit' in this.headers
+  }
+
+  /** The same error, with the verdict of the bucket the request drew from. */
+  withLimit(verdict: BucketVerdict): OAuthError {
+    return new OAuthError(
+      this.error,
+      this.description,
+      this.status,
+      { ...this.headers, ...rateHeaders(verdict) },
+      this.extra,
+    )
+  }
+}
+
+/** 429 for a request its bucket refused: nothing was done, retry after `Retry-After` seconds. */
+function throttled(description: string, verdict: BucketVerdict): OAuthError {
+  return new OAuthError('rate_limited', description, 429, { 'retry-after': String(verdict.retryAfter) }).withLimit(
+    verdict,
+  )
 }
 
 /** A token request as received: credentials already taken from the body or from HTTP Basic. */
@@ -40,8 +62,19 @@ export interface TokenRequestInput {
   address: string
 }
 
+/** A token issued, with the X-RateLimit-* headers of the client's bucket it was counted in. */
+export interface TokenExchange {
+  token: TokenResponse
+  headers: Record<string, string>
+}
+
 export interface TokensService {
-  exchange(input: TokenRequestInput): Promise<TokenResponse>
+  exchange(input: TokenRequestInput): Promise<TokenExchange>
+  /**
+   * A token request refused before any client authenticated (an error without a bucket's
+   * verdict): counted in the address's bucket for unauthenticated requests, and 429 when it is empty.
+   */
+  refuse(error: OAuthError, address: string): Promise<OAuthError>
   /** The guard's authenticator for `oat_` bearer tokens. */
   authenticate(token: string): Promise<Identity>
   /** Deletes tokens that expired more than a day ago; returns how many. */
@@ -64,6 +97,15 @@ function grantScopes(requested: string | undefined, allowed: readonly string[]):
   return names as Scope[]
 }
 
+/** A client whose secret matched, as `auth_oauth_client` returns it (migration 0017). */
+interface AuthenticatedClient {
+  org_id: string
+  client_id: string
+  scopes: string[]
+  rate_per_minute: number
+  rate_burst: number
+}
+
 /** An access token's grant as `auth_access_token` resolves it. */
 interface AccessGrant {
   org_id: string
@@ -82,26 +124,12 @@ export const clientTag = (clientId: string): string => `client:${clientId}`
 export function createTokensService(deps: {
   db: Database
   clock: Clock
+  ids: IdGenerator
   limiter: RateLimiter
   credentials: CredentialCache
 }): TokensService {
-  const { db, clock, limiter, credentials } = deps
-
-  const failureKeys = (clientId: string, address: string) =>
-    [
-      [`oauth:fail:cli:${clientId.slice(0, 100)}`, FAILURES_PER_CLIENT],
-      [`oauth:fail:ip:${address}`, FAILURES_PER_ADDRESS],
-    ] as const
-
-  async function refuseWhenThrottled(clientId: string, address: string): Promise<void> {
-    const verdicts = await Promise.all(failureKeys(clientId, address).map(([key, tier]) => limiter.take(key, tier, 0)))
-    if (verdicts.some((verdict) => !verdict.allowed)) {
-      const retryAfter = Math.max(...verdicts.map((verdict) => verdict.retryAfter))
-      throw new OAuthError('rate_limited', 'Too many failed client authentications; wait before trying again', 429, {
-        'retry-after': String(retryAfter),
-      })
-    }
-  }
+  const { db, clock, ids, credentials } = deps
+  const limits = createTokenLimits(deps.limiter)
 
   return {
     async exchange(input) {
@@ -123,24 +151,35 @@ export function createTokensService(deps: {
           challenge,
         )
       }
-      await refuseWhenThrottled(input.clientId, input.address)
+      const failures = await limits.failures(input.clientId, input.address)
+      if (!failures.allowed)
+        throw throttled('Too many failed client authentications; wait before trying again', failures)
       const now = clock.now()
-      const found = await sql<{ org_id: string; client_id: string; scopes: string[] }>`
+      const found = await sql<AuthenticatedClient>`
         select * from auth_oauth_client(${input.clientId}, ${hashSecret(input.clientSecret)}, ${now})`.execute(
         db.global,
       )
       const client = found.rows[0]
       if (!client) {
-        await Promise.all(failureKeys(input.clientId, input.address).map(([key, tier]) => limiter.take(key, tier)))
-        throw new OAuthError(
+        const failure = new OAuthError(
           'invalid_client',
           'Client authentication failed: unknown client, wrong secret, or revoked client',
           401,
           challenge,
         )
+        throw failure.withLimit(await limits.failed(input.clientId, input.address))
       }
-      const scopes = grantScopes(input.scope, client.scopes)
-      const token = newSecret('oat_')
+      // A valid exchange counts against the client (its tier), never against its address.
+      const tier = { perMinute: client.rate_per_minute, burst: client.rate_burst }
+      const verdict = await limits.exchange(client.client_id, tier)
+      if (!verdict.allowed) throw throttled(`Rate limit of ${verdict.limit} requests per minute exceeded`, verdict)
+      let scopes: Scope[]
+      try {
+        scopes = grantScopes(input.scope, client.scopes)
+      } catch (error) {
+        throw error instanceof OAuthError ? error.withLimit(verdict) : error
+      }
+      const token = ids.secret('oat_')
       await db.tx({ orgId: client.org_id }, async (tx) => {
         await tx
           .insertInto('oauth_access_tokens')
@@ -161,11 +200,21 @@ export function createTokensService(deps: {
           .execute()
       })
       return {
-        access_token: token,
-        token_type: 'Bearer',
-        expires_in: ACCESS_TOKEN_TTL_SECONDS,
-        scope: scopes.join(' '),
+        token: {
+          access_token: token,
+          token_type: 'Bearer',
+          expires_in: ACCESS_TOKEN_TTL_SECONDS,
+          scope: scopes.join(' '),
+        },
+        headers: rateHeaders(verdict),
       }
+    },
+
+    async refuse(error, address) {
+      if (error.counted) return error
+      const verdict = await limits.unauthenticated(address)
+      if (!verdict.allowed) return throttled(`Rate limit of ${verdict.limit} requests per minute exceeded`, verdict)
+      return error.withLimit(verdict)
     },
 
     async authenticate(token) {

@@ -5,7 +5,7 @@ import type { Identity } from '../../platform/context.js'
 import type { CredentialCache } from '../../platform/credential-cache.js'
 import { hashSecret, type PasswordHasher } from '../../platform/crypto.js'
 import { AppError } from '../../platform/errors.js'
-import { newSecret, type IdGenerator } from '../../platform/ids.js'
+import type { IdGenerator } from '../../platform/ids.js'
 import type { Role } from '../../platform/permissions.js'
 import { TIERS, type RateLimiter, type RateTier } from '../../platform/rate-limit.js'
 import { wwwAuthenticate } from '../../platform/guard.js'
@@ -78,7 +78,7 @@ export function createAuthService(deps: {
   }
 
   async function startSession(userId: string, activeOrgId: string | null) {
-    const token = newSecret('sess_')
+    const token = ids.secret('sess_')
     const now = clock.now()
     await db.global
       .insertInto('sessions')

@@ -10,6 +10,7 @@ import {
   ActiveOrgBody,
   CookieSessionResponse,
   CreateOrgBody,
+  CreatedOrgSchema,
   InvitationSchema,
   InviteBody,
   LoginBody,
@@ -18,7 +19,6 @@ import {
   MemberList,
   MemberQuery,
   MembershipRecord,
-  OrgSchema,
   SignupBody,
 } from './orgs.schemas.js'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -147,9 +147,13 @@ export function registerOrgRoutes(
       schema: {
         tags,
         operationId: 'createOrg',
-        summary: 'Create an org; the caller becomes its owner and it becomes the active org',
+        summary: 'Create an org; the caller becomes its owner and it becomes the session’s active org',
+        description:
+          '`environment` is `production` unless the body asks for `sandbox` (fixed at creation); production orgs get ' +
+          'OAuth clients only once the partner onboarding review has passed. The answer’s `activeOrgId` is the new org: ' +
+          'the session’s /api routes act on it from now on.',
         body: CreateOrgBody,
-        response: responses({ 201: OrgSchema }, [400, 413, 415, 421]),
+        response: responses({ 201: CreatedOrgSchema }, [400, 413, 415, 421]),
       },
       config: { auth: 'session', orgScoped: false, idempotent: true, successStatus: 201 },
     },

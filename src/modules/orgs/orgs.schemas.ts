@@ -133,6 +133,22 @@ export const OrgSchema = component(
 )
 export type Org = Static<typeof OrgSchema>
 
+export const CreatedOrgSchema = component(
+  'CreatedOrg',
+  Type.Object(
+    {
+      ...OrgSchema.properties,
+      activeOrgId: Type.Union([OrgId, Type.Null()], {
+        description:
+          'The session’s active org after this request: the new org, which /api routes now act on ' +
+          '(switch back with POST /api/session/active-org)',
+      }),
+    },
+    { description: 'The org created, and the session’s active org, which creating it changed' },
+  ),
+)
+export type CreatedOrg = Static<typeof CreatedOrgSchema>
+
 export const ActiveOrgBody = component(
   'SetActiveOrgRequest',
   Type.Object({ orgId: Type.String({ maxLength: 64 }) }, { additionalProperties: false }),

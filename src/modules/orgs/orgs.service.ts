@@ -5,7 +5,7 @@ import { DAY, type Clock } from '../../platform/clock.js'
 import type { RequestContext } from '../../platform/context.js'
 import { hashSecret } from '../../platform/crypto.js'
 import { AppError, forbidden, notFound } from '../../platform/errors.js'
-import { newSecret, type IdGenerator } from '../../platform/ids.js'
+import type { IdGenerator } from '../../platform/ids.js'
 import { decodeCursor, olderThan, type Page, toPage } from '../../platform/pagination.js'
 import { grantableRoles, type Role } from '../../platform/permissions.js'
 import type { AuditLog } from '../audit/audit.service.js'
@@ -17,6 +17,7 @@ import type {
   Member,
   MemberQuery,
   MembershipRecord,
+  CreatedOrg,
   Org,
 } from './orgs.schemas.js'
 import type { CredentialCache } from '../../platform/credential-cache.js'
@@ -32,7 +33,8 @@ export interface UserContext {
 }
 
 export interface OrgsService {
-  create(user: UserContext, body: CreateOrgBody): Promise<Org>
+  /** Creates an org owned by the user; it becomes the session's active org, and the answer says so. */
+  create(user: UserContext, body: CreateOrgBody): Promise<CreatedOrg>
   switchActive(user: UserContext, orgId: string): Promise<void>
   listMembers(ctx: RequestContext, query: MemberQuery): Promise<Page<Member>>
   invite(ctx: RequestContext, body: InviteBody): Promise<Invitation>
@@ -145,7 +147,7 @@ export function createOrgsService(deps: {
           },
         )
       }
-      return provision({
+      const org = await provision({
         name: body.name.trim(),
         environment: body.environment ?? 'production',
         ownerId: user.userId,
@@ -153,6 +155,7 @@ export function createOrgsService(deps: {
         ...(user.sessionTokenHash ? { sessionTokenHash: user.sessionTokenHash } : {}),
         ...(user.participant ? { participant: user.participant } : {}),
       })
+      return { ...org, activeOrgId: user.sessionTokenHash ? org.id : null }
     },
 
     async switchActive(user, orgId) {
@@ -206,7 +209,7 @@ export function createOrgsService(deps: {
       if (!role || !grantableRoles(role).includes(body.role))
         throw forbidden(`The ${role ?? 'current'} role cannot invite a ${body.role}`)
       const email = normaliseEmail(body.email)
-      const token = newSecret('invt_')
+      const token = ids.secret('invt_')
       const now = clock.now()
       const invitation = {
         org_id: ctx.orgId,

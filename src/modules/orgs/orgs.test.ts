@@ -29,7 +29,7 @@ describe('sign-up, login, logout', () => {
       body: { email, password: 'a long password', name: 'Ada' },
     })
     expect(created.statusCode).toBe(201)
-    expect(created.json().token).toMatch(/^sess_[A-Za-z0-9_-]{43}$/)
+    expect(created.json().token).toMatch(/^sess_euw_[A-Za-z0-9_-]{43}$/)
     expect(created.json().user).toMatchObject({ email, name: 'Ada' })
     expect(created.json().user.id).toMatch(/^usr_[0-9A-HJKMNP-TV-Z]{26}$/)
 
@@ -165,6 +165,26 @@ describe('orgs and the active org', () => {
       userId: owner.userId,
       orgId: owner.orgId,
     })
+  })
+
+  it('states the new org’s environment, and that it is now the session’s active org', async () => {
+    const account = await signup(t.app)
+    const first = await call(t.app, { method: 'POST', url: '/api/orgs', token: account.token, body: { name: 'Label' } })
+    expect(first.statusCode, first.body).toBe(201)
+    expect(first.json()).toMatchObject({ name: 'Label', environment: 'production', activeOrgId: first.json().id })
+    const second = await call(t.app, {
+      method: 'POST',
+      url: '/api/orgs',
+      token: account.token,
+      body: { name: 'Label sandbox', environment: 'sandbox' },
+    })
+    expect(second.json()).toMatchObject({ environment: 'sandbox', activeOrgId: second.json().id })
+    // What the answer said: the session acts on the new org now.
+    const me = (await call(t.app, { url: '/api/me', token: account.token })).json()
+    expect(me.activeOrgId).toBe(second.json().id)
+    expect(me.memberships.map((m: { orgId: string }) => m.orgId).sort()).toEqual(
+      [first.json().id, second.json().id].sort(),
+    )
   })
 
   it('creates a sandbox org and refuses another region with 421 wrong_region', async () => {

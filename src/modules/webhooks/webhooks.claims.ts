@@ -49,6 +49,7 @@ export async function takeLeaseOwner(db: Database): Promise<LeaseOwner> {
 export interface Claim {
   deliveryId: string
   orgId: string
+  endpointId: string
   token: string
   /** The lease runs out then: no attempt may start that could outlast it. */
   leasedUntil: Date
@@ -66,43 +67,42 @@ export interface Claim {
 export const relaxedCommit = sql`relaxed as materialized (select set_config(${'synchronous_commit'}, ${'off'}, true) as off)`
 
 /**
- * Claims up to `limit` due deliveries across orgs; concurrent claimers skip each other's
- * rows. The claimed rows are updated by key (`= any(array(...))`): joined to the CTE, the
- * planner read the whole queue, finished entries included, at every claim.
+ * Claims up to `limit` due deliveries, shared out fairly across orgs and their endpoints,
+ * no endpoint beyond `endpointCap` leased at once (all workers together) and none whose
+ * circuit is open (claim_webhook_deliveries, migration 0013). In the fair order.
  */
 export async function claimDue(
   db: Database,
   owner: LeaseOwner,
-  now: Date,
-  leaseUntil: Date,
-  limit: number,
+  input: { now: Date; leaseUntil: Date; limit: number; endpointCap: number },
 ): Promise<Claim[]> {
   const token = randomBytes(12).toString('base64url')
-  const ownerAlive =
-    db.kind === 'pg'
-      ? sql<boolean>`not pg_try_advisory_xact_lock(q.lease_owner)`
-      : sql<boolean>`q.lease_owner::text = any(${[...liveOwners].map(String)}::text[])`
-  const result = await sql<{ delivery_id: string; tenant_org: string }>`
-    with ${relaxedCommit}, due as (
-      select q.delivery_id from webhook_queue q
-      where q.due_at <= ${now}
-        and (q.leased_until is null or q.leased_until <= ${now} or (q.lease_owner <> ${owner.key.toString()}::bigint and not (${ownerAlive})))
-      order by q.due_at
-      limit ${limit}
-      for update skip locked
+  const live = db.kind === 'pg' ? null : [...liveOwners].map(String)
+  const result = await sql<{ delivery_id: string; tenant_org: string; endpoint_id: string; place: string }>`
+    select delivery_id, tenant_org, endpoint_id, place from claim_webhook_deliveries(
+      ${owner.key.toString()}::bigint, ${token}, ${input.now}, ${input.leaseUntil}, ${input.limit}::int, ${input.endpointCap}::int, ${live}::bigint[]
     )
-    update webhook_queue w
-    set leased_until = ${leaseUntil}, lease_owner = ${owner.key.toString()}::bigint, lease_token = ${token}
-    from relaxed
-    where w.delivery_id = any(array(select due.delivery_id from due))
-    returning w.delivery_id, w.tenant_org
   `.execute(db.global)
-  return result.rows.map((row) => ({
-    deliveryId: row.delivery_id,
-    orgId: row.tenant_org,
-    token,
-    leasedUntil: leaseUntil,
-  }))
+  return result.rows
+    .sort((a, b) => Number(a.place) - Number(b.place))
+    .map((row) => ({
+      deliveryId: row.delivery_id,
+      orgId: row.tenant_org,
+      endpointId: row.endpoint_id,
+      token,
+      leasedUntil: input.leaseUntil,
+    }))
+}
+
+/** Gives claims back unattempted (their endpoint's circuit opened): due as they were, claimable at once. */
+export async function releaseClaims(db: Database, claims: readonly Claim[]): Promise<void> {
+  if (claims.length === 0) return
+  await sql`
+    with ${relaxedCommit}
+    update webhook_queue q set leased_until = null, lease_owner = null, lease_token = null
+    from unnest(${claims.map((claim) => claim.deliveryId)}::text[], ${claims.map((claim) => claim.token)}::text[]) as c (delivery_id, token), relaxed
+    where q.delivery_id = c.delivery_id and q.lease_token = c.token and q.delivery_id = any(${claims.map((claim) => claim.deliveryId)}::text[])
+  `.execute(db.global)
 }
 
 /** A claimed delivery with what sending it needs from its endpoint. */

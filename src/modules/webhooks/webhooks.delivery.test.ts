@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { verify as octokitVerify } from '@octokit/webhooks-methods'
 import { Webhook } from 'standardwebhooks'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { DAY, HOUR, SECOND } from '../../platform/clock.js'
@@ -150,38 +151,52 @@ describe('delivery', () => {
     expect(log).toMatchObject({ status: 'pending', lastHttpStatus: null, lastError: 'no response within 1000 ms' })
   })
 
-  it('signs with both secrets while a rotation overlaps, and with the new one after', async () => {
+  it('signs X-Service-Signature with the secret the receiver has until the overlap ends, webhook-signature with both', async () => {
     const webhook = await subscribe(['payout.paid'])
     await drain(t.deliveries)
     const rotated = await t.services.webhooks.rotateSecret(ctxOf(owner), webhook.id)
-    const receivedFor = (deliveryId: string) =>
-      receiver.received.find((d) => d.headers['x-service-delivery'] === deliveryId)
-    const first = await sendTest(webhook.id)
-    await drain(t.deliveries)
-    const during = receivedFor(first.id)
-    const values = String(during!.headers['x-service-signature']).split(',')
-    expect(values).toHaveLength(2)
-    expect(signatureValid({ ...during!, headers: { 'x-service-signature': values[0] } }, rotated.signingSecret)).toBe(
-      true,
-    )
-    expect(signatureValid({ ...during!, headers: { 'x-service-signature': values[1] } }, webhook.signingSecret)).toBe(
-      true,
-    )
-    vi.useFakeTimers({ toFake: ['Date'], now: t.clock.now() })
-    try {
-      expect(() =>
-        new Webhook(webhook.signingSecret).verify(during!.body, during!.headers as Record<string, string>),
-      ).not.toThrow()
-      expect(() =>
-        new Webhook(rotated.signingSecret).verify(during!.body, during!.headers as Record<string, string>),
-      ).not.toThrow()
-    } finally {
-      vi.useRealTimers()
+    const delivered = async () => {
+      const { id } = await sendTest(webhook.id)
+      await drain(t.deliveries)
+      return receiver.received.find((d) => d.headers['x-service-delivery'] === id)!
     }
+    const standardVerifies = (delivery: ReceivedDelivery, secret: string) => {
+      vi.useFakeTimers({ toFake: ['Date'], now: t.clock.now() })
+      try {
+        new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>)
+        return true
+      } catch {
+        return false
+      } finally {
+        vi.useRealTimers()
+      }
+    }
+
+    // During the overlap: one sha256= value, by the previous secret, which GitHub-style verifiers accept.
+    const during = await delivered()
+    const header = String(during.headers['x-service-signature'])
+    expect(header).toMatch(/^sha256=[0-9a-f]{64}$/)
+    expect(signatureValid(during, webhook.signingSecret)).toBe(true)
+    expect(await octokitVerify(webhook.signingSecret, during.body, header)).toBe(true)
+    expect(await octokitVerify(rotated.signingSecret, during.body, header)).toBe(false)
+    // A receiver that moved to the new secret already verifies Standard Webhooks with either.
+    expect(String(during.headers['webhook-signature']).split(' ')).toHaveLength(2)
+    expect(standardVerifies(during, webhook.signingSecret)).toBe(true)
+    expect(standardVerifies(during, rotated.signingSecret)).toBe(true)
+
+    // After it: the new secret alone, in both headers.
     t.clock.advance(24 * HOUR + SECOND)
-    const after = await sendTest(webhook.id)
-    await drain(t.deliveries)
-    expect(signatureValid(receivedFor(after.id)!, rotated.signingSecret)).toBe(true)
+    const after = await delivered()
+    expect(signatureValid(after, rotated.signingSecret)).toBe(true)
+    expect(await octokitVerify(rotated.signingSecret, after.body, String(after.headers['x-service-signature']))).toBe(
+      true,
+    )
+    expect(await octokitVerify(webhook.signingSecret, after.body, String(after.headers['x-service-signature']))).toBe(
+      false,
+    )
+    expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(1)
+    expect(standardVerifies(after, rotated.signingSecret)).toBe(true)
+    expect(standardVerifies(after, webhook.signingSecret)).toBe(false)
   })
 
   it('redelivers a finished delivery: a new attempt under the same id, logged as a redelivery', async () => {

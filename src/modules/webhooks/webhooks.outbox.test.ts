@@ -6,6 +6,7 @@ import { eventually } from '../../../test/eventually.js'
 import { ownerWithOrg, type OrgAccount } from '../../../test/helpers.js'
 import { holdTransaction, LockObserver, onPostgres } from '../../../test/locks.js'
 import { buildWebhookTestApp, drain, Receiver, type WebhookTestApp } from '../../../test/webhook-helpers.js'
+import { DEFAULT_CIRCUIT_RULES } from './webhooks.circuit.js'
 import { claimDue, takeLeaseOwner } from './webhooks.claims.js'
 import { sendAttempt } from './webhooks.http.js'
 import { createDeliveryJob } from './webhooks.worker.js'
@@ -168,7 +169,10 @@ describe('the transactional outbox', () => {
 
     const back = await Receiver.start(port)
     try {
+      // Five failures in a row opened the endpoint's circuit: the retries due after 5 s wait for it.
       t.clock.advance(5 * SECOND)
+      expect(await drain(t.deliveries)).toBe(0)
+      t.clock.advance(DEFAULT_CIRCUIT_RULES.openMs - 5 * SECOND)
       await drain(t.deliveries)
       const ids = back.received.map((d) => JSON.parse(d.body).id).sort()
       expect(ids).toEqual(events.map((e) => e.id).sort())
@@ -224,7 +228,12 @@ describe('workers', () => {
     await audited('catalog.created')
     const now = t.clock.now()
     const alive = await takeLeaseOwner(t.db)
-    const claims = await claimDue(t.db, alive, now, new Date(now.getTime() + 30 * SECOND), 10)
+    const claims = await claimDue(t.db, alive, {
+      now,
+      leaseUntil: new Date(now.getTime() + 30 * SECOND),
+      limit: 10,
+      endpointCap: 10,
+    })
     expect(claims).toHaveLength(1)
     // Its owner is alive: nobody else may take it, however often they look.
     expect(await t.deliveries.run()).toBe(0)
@@ -242,7 +251,14 @@ describe('workers', () => {
     const now = t.clock.now()
     const stuck = await takeLeaseOwner(t.db)
     try {
-      expect(await claimDue(t.db, stuck, now, new Date(now.getTime() + 30 * SECOND), 10)).toHaveLength(1)
+      expect(
+        await claimDue(t.db, stuck, {
+          now,
+          leaseUntil: new Date(now.getTime() + 30 * SECOND),
+          limit: 10,
+          endpointCap: 10,
+        }),
+      ).toHaveLength(1)
       expect(await t.deliveries.run()).toBe(0)
       t.clock.advance(30 * SECOND)
       expect(await t.deliveries.run()).toBe(1)

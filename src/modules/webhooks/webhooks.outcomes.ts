@@ -12,6 +12,7 @@ import {
   type OutcomeWrites,
 } from './webhooks.recording.js'
 import type { AttemptOutcome } from './webhooks.http.js'
+import { circuitAfter, circuitPhase, CLOSED, type CircuitRules, type CircuitState } from './webhooks.circuit.js'
 import { presentWebhook } from './webhooks.repo.js'
 import type { AttemptStatus } from './webhooks.tables.js'
 
@@ -44,6 +45,10 @@ export interface RetryRules {
   schedule: readonly number[]
   /** Up to this fraction of each delay is added at random (0 in tests). */
   jitter: number
+}
+
+export interface RecordingRules extends RetryRules {
+  circuit: CircuitRules
 }
 
 /** Retry-After in seconds or as an HTTP date, in milliseconds from now; null when absent or unreadable. */
@@ -91,7 +96,18 @@ export interface OutcomePlan {
   writes: OutcomeWrites
   /** Endpoints to disable on the system's behalf (each told to the org as webhook.disabled). */
   disables: { id: string; reason: string }[]
+  /** Endpoints whose circuit is open once this is recorded. */
+  openCircuits: string[]
 }
+
+function circuitOf(row: LockedDelivery): CircuitState {
+  return row.circuit_failures === null
+    ? CLOSED
+    : { failures: row.circuit_failures, opened: row.circuit_opened ?? 0, openUntil: row.circuit_open_until }
+}
+
+const sameCircuit = (a: CircuitState, b: CircuitState): boolean =>
+  a.failures === b.failures && a.opened === b.opened && a.openUntil?.getTime() === b.openUntil?.getTime()
 
 /**
  * The rules of recording, applied to a batch in the order the outcomes came: every
@@ -99,19 +115,34 @@ export interface OutcomePlan {
  * holder gives it; 2xx succeeds, 410 and a blocked address end the delivery, anything
  * else retries on the schedule (Retry-After honoured) until it runs out; an endpoint
  * answering 410, or failing for 5 days, is disabled; any success ends its failure streak.
+ * Every attempt moves its endpoint's circuit (webhooks.circuit.ts), in the order recorded.
  */
 export function planOutcomes(
   rows: readonly LockedDelivery[],
   outcomes: readonly Outcome[],
   now: Date,
-  rules: RetryRules,
+  rules: RecordingRules,
 ): OutcomePlan {
   const locked = new Map(rows.map((row) => [row.id, row]))
   const endpoints = new Map<
     string,
-    { initial: Date | null; failingSince: Date | null; status: LockedDelivery['endpoint_status'] }
+    {
+      initial: Date | null
+      failingSince: Date | null
+      status: LockedDelivery['endpoint_status']
+      initialCircuit: CircuitState
+      circuit: CircuitState
+      hadCircuit: boolean
+    }
   >()
-  const writes: OutcomeWrites = { attempts: [], deliveries: [], endpoints: [], queue: [] }
+  const writes: OutcomeWrites = {
+    attempts: [],
+    deliveries: [],
+    endpoints: [],
+    queue: [],
+    circuits: [],
+    closedCircuits: [],
+  }
   const disables: OutcomePlan['disables'] = []
 
   for (const { claim, attempt, abandoned } of outcomes) {
@@ -151,6 +182,27 @@ export function planOutcomes(
       error: attempt.error,
       address: attempt.address,
     })
+    let endpoint = endpoints.get(row.endpoint_id)
+    if (!endpoint) {
+      const circuit = circuitOf(row)
+      endpoint = {
+        initial: row.failing_since,
+        failingSince: row.failing_since,
+        status: row.endpoint_status,
+        initialCircuit: circuit,
+        circuit,
+        hadCircuit: row.circuit_failures !== null,
+      }
+      endpoints.set(row.endpoint_id, endpoint)
+    }
+    // A blocked address says nothing about the receiver.
+    if (attempt.outcome !== 'blocked')
+      endpoint.circuit = circuitAfter(
+        endpoint.circuit,
+        attempt.outcome === 'success' ? 'success' : 'failure',
+        now,
+        rules.circuit,
+      )
     // Our lease was recovered by another worker (we stalled): the attempt is logged and numbered, the state is theirs.
     if (!owned) {
       writes.deliveries.push({ ...stateOf(row), attempt_count: attemptNo })
@@ -163,11 +215,6 @@ export function planOutcomes(
       redelivery_requested: false,
     }
 
-    let endpoint = endpoints.get(row.endpoint_id)
-    if (!endpoint) {
-      endpoint = { initial: row.failing_since, failingSince: row.failing_since, status: row.endpoint_status }
-      endpoints.set(row.endpoint_id, endpoint)
-    }
     let disableReason: string | null = null
     if (attempt.outcome === 'success') {
       endpoint.failingSince = null
@@ -210,20 +257,36 @@ export function planOutcomes(
     })
   }
 
+  const openCircuits: string[] = []
   for (const [id, endpoint] of endpoints) {
     if (endpoint.failingSince?.getTime() !== endpoint.initial?.getTime())
       writes.endpoints.push({ id, failing_since: endpoint.failingSince })
+    const { circuit } = endpoint
+    if (sameCircuit(circuit, CLOSED)) {
+      if (endpoint.hadCircuit) writes.closedCircuits.push(id)
+    } else if (!sameCircuit(circuit, endpoint.initialCircuit)) {
+      writes.circuits.push({
+        endpoint_id: id,
+        failures: circuit.failures,
+        opened: circuit.opened,
+        open_until: circuit.openUntil,
+      })
+    }
+    if (circuitPhase(circuit, now) === 'open') openCircuits.push(id)
   }
-  return { writes, disables }
+  return { writes, disables, openCircuits }
 }
 
 export interface OutcomeRecorder {
-  /** Records a batch: per org, one transaction that locks, writes everything in one statement, and commits. */
-  record(outcomes: readonly Outcome[]): Promise<void>
+  /**
+   * Records a batch: per org, one transaction that locks, writes everything in one statement,
+   * and commits. Returns the endpoints whose circuit the batch left open.
+   */
+  record(outcomes: readonly Outcome[]): Promise<Set<string>>
 }
 
 export function createOutcomeRecorder(
-  deps: { db: Database; clock: Clock; audit: AuditLog } & RetryRules,
+  deps: { db: Database; clock: Clock; audit: AuditLog } & RecordingRules,
 ): OutcomeRecorder {
   const { db, clock, audit } = deps
 
@@ -250,7 +313,7 @@ export function createOutcomeRecorder(
     )
   }
 
-  async function recordOrg(orgId: string, batch: readonly Outcome[]): Promise<void> {
+  async function recordOrg(orgId: string, batch: readonly Outcome[], opened: Set<string>): Promise<void> {
     let outcomes = batch
     // A batch of plain successes (the usual one) goes the short way: one statement, nothing read or locked first.
     if (outcomes.every((outcome) => outcome.attempt?.outcome === 'success')) {
@@ -269,7 +332,7 @@ export function createOutcomeRecorder(
       outcomes = outcomes.filter((outcome) => !recorded.has(outcome.claim.deliveryId))
       if (outcomes.length === 0) return
     }
-    await db.tx({ orgId }, async (tx) => {
+    const openCircuits = await db.tx({ orgId }, async (tx) => {
       const endpointIds = outcomes.flatMap((outcome) => (outcome.endpointId === null ? [] : [outcome.endpointId]))
       const rows = await lockClaimed(
         tx,
@@ -278,16 +341,20 @@ export function createOutcomeRecorder(
         endpointIds,
       )
       const now = clock.now()
-      const { writes, disables } = planOutcomes(rows, outcomes, now, deps)
-      if (writes.attempts.length + writes.deliveries.length + writes.queue.length === 0) return
+      const plan = planOutcomes(rows, outcomes, now, deps)
+      const { writes, disables } = plan
+      if (writes.attempts.length + writes.deliveries.length + writes.queue.length === 0) return []
       await writeOutcomes(tx, orgId, now, writes)
       if (disables.length > 0) await durableCommit(tx)
       for (const disable of disables) await disableEndpoint(tx, orgId, disable.id, disable.reason, now)
+      return plan.openCircuits
     })
+    for (const id of openCircuits) opened.add(id)
   }
 
   return {
     async record(outcomes) {
+      const opened = new Set<string>()
       const failures: unknown[] = []
       let rest = outcomes
       while (rest.length > 0) {
@@ -306,11 +373,13 @@ export function createOutcomeRecorder(
           else byOrg.set(outcome.claim.orgId, [outcome])
         }
         // One org's failure leaves the others recorded (its claims are recovered and sent again).
-        for (const [orgId, list] of byOrg) await recordOrg(orgId, list).catch((error: unknown) => failures.push(error))
+        for (const [orgId, list] of byOrg)
+          await recordOrg(orgId, list, opened).catch((error: unknown) => failures.push(error))
         rest = later
       }
       if (failures.length > 0)
         throw new AggregateError(failures, `recording failed for ${failures.length} org batch(es)`)
+      return opened
     },
   }
 }

@@ -28,13 +28,21 @@ export type LockedDelivery = Pick<
   | 'finished_at'
 > &
   Pick<WebhookTables['webhook_queue'], 'lease_token'> &
-  Pick<EndpointColumns, 'failing_since'> & { endpoint_status: EndpointColumns['status'] }
+  Pick<EndpointColumns, 'failing_since'> & {
+    endpoint_status: EndpointColumns['status']
+    /** The endpoint's circuit (all null: no row, closed). */
+    circuit_failures: number | null
+    circuit_opened: number | null
+    circuit_open_until: Date | null
+  }
 
 /**
  * Locks the endpoints (in id order, so two workers recording for the same endpoints
  * cannot deadlock), then the deliveries and their queue entries, probing each by key, and
- * reads what recording needs. No key changes, so outbox inserts referencing an endpoint
- * are not blocked. `endpointIds` are the endpoints of `ids` (a delivery's never changes).
+ * reads what recording needs, the endpoints' circuits with them (the endpoint's lock is what
+ * keeps two recordings of its circuit apart). No key changes, so outbox inserts referencing
+ * an endpoint are not blocked. `endpointIds` are the endpoints of `ids` (a delivery's never
+ * changes).
  */
 export async function lockClaimed(
   tx: Tx,
@@ -48,9 +56,12 @@ export async function lockClaimed(
       cross join lateral (
         select e.id, e.failing_since, e.status from webhook_endpoints e where e.org_id = ${orgId} and e.id = x.id for no key update
       ) e
+    ), circuit as materialized (
+      select c.endpoint_id, c.failures, c.opened, c.open_until from webhook_circuits c where c.endpoint_id in (select e.id from e)
     )
     select d.id, d.endpoint_id, d.status, d.attempt_count, d.retry_index, d.redelivery_requested, d.next_attempt_at,
-           d.last_http_status, d.last_error, d.finished_at, q.lease_token, e.failing_since, e.status as endpoint_status
+           d.last_http_status, d.last_error, d.finished_at, q.lease_token, e.failing_since, e.status as endpoint_status,
+           circuit.failures as circuit_failures, circuit.opened as circuit_opened, circuit.open_until as circuit_open_until
     from unnest(${ids}::text[]) as c (id)
     cross join lateral (
       select d.id, d.endpoint_id, d.status, d.attempt_count, d.retry_index, d.redelivery_requested, d.next_attempt_at,
@@ -59,6 +70,7 @@ export async function lockClaimed(
     ) d
     cross join lateral (select q.lease_token from webhook_queue q where q.delivery_id = c.id for no key update) q
     join e on e.id = d.endpoint_id
+    left join circuit on circuit.endpoint_id = d.endpoint_id
     cross join relaxed
   `.execute(tx)
   return result.rows
@@ -80,11 +92,22 @@ export type DeliveryWrite = Pick<
   | 'finished_at'
 >
 
+/** An endpoint's circuit as recording leaves it (`null` state: closed, the row deleted). */
+export interface CircuitWrite {
+  endpoint_id: string
+  failures: number
+  opened: number
+  open_until: Date | null
+}
+
 export interface OutcomeWrites {
   attempts: AttemptWrite[]
   deliveries: DeliveryWrite[]
   /** Endpoints whose failure streak started or ended. */
   endpoints: { id: string; failing_since: Date | null }[]
+  /** Circuits that changed: kept (a failure since the last success), or closed (`closed`: the row goes). */
+  circuits: CircuitWrite[]
+  closedCircuits: string[]
   /** Queue entries released by their lease holder (while `lease_token` is still theirs): due again at `due_at`, or finished. */
   queue: { delivery_id: string; lease_token: string; due_at: Date | null; finished_at: Date | null }[]
 }
@@ -96,7 +119,7 @@ const iso = (value: Date | null): string | null => (value === null ? null : valu
  * deliveries, endpoints and queue entries updated from arrays (one row each at most).
  */
 export async function writeOutcomes(tx: Tx, orgId: string, now: Date, writes: OutcomeWrites): Promise<void> {
-  const { attempts, deliveries, endpoints, queue } = writes
+  const { attempts, deliveries, endpoints, queue, circuits, closedCircuits } = writes
   await sql`
     with attempts as (
       insert into webhook_attempts (org_id, delivery_id, attempt, endpoint_id, trigger, started_at, status, http_status, latency_ms, response_body, error, address)
@@ -130,6 +153,17 @@ export async function writeOutcomes(tx: Tx, orgId: string, now: Date, writes: Ou
         ${queue.map((q) => iso(q.due_at))}::timestamptz[], ${queue.map((q) => iso(q.finished_at))}::timestamptz[]
       ) as u (delivery_id, lease_token, due_at, finished_at)
       where q.delivery_id = u.delivery_id and q.lease_token = u.lease_token and q.delivery_id = any(${queue.map((q) => q.delivery_id)}::text[])
+    ), circuits as (
+      insert into webhook_circuits as c (endpoint_id, tenant_org, failures, opened, open_until, updated_at)
+      select u.endpoint_id, ${orgId}::text, u.failures, u.opened, u.open_until, ${iso(now)}::timestamptz
+      from unnest(
+        ${circuits.map((c) => c.endpoint_id)}::text[], ${circuits.map((c) => c.failures)}::int[], ${circuits.map((c) => c.opened)}::int[],
+        ${circuits.map((c) => iso(c.open_until))}::timestamptz[]
+      ) as u (endpoint_id, failures, opened, open_until)
+      on conflict (endpoint_id) do update
+      set failures = excluded.failures, opened = excluded.opened, open_until = excluded.open_until, updated_at = excluded.updated_at
+    ), closed_circuits as (
+      delete from webhook_circuits c where c.endpoint_id = any(${closedCircuits}::text[])
     )
     select 1 as written
   `.execute(tx)
@@ -150,9 +184,9 @@ export interface SuccessWrite {
 /**
  * Records successful attempts in one statement, nothing read or locked first: each delivery
  * still leased under its token is finished (queue entry released, delivery succeeded, the
- * attempt logged under the next number, the endpoint's failure streak ended). Returns the
- * ids that were; the others (their lease was lost meanwhile) are for `lockClaimed` and
- * `writeOutcomes`. While the token holds, only a stalled former holder's late recording
+ * attempt logged under the next number, the endpoint's failure streak ended and its circuit
+ * closed). Returns the ids that were; the others (their lease was lost meanwhile) are for
+ * `lockClaimed` and `writeOutcomes`. While the token holds, only a stalled former holder's late recording
  * can touch the delivery, and that moves nothing but attempt_count, which the update reads
  * as it locks the row.
  */
@@ -190,6 +224,8 @@ export async function writeSuccesses(
     ), healthy as (
       update webhook_endpoints e set failing_since = null
       where e.org_id = ${orgId} and e.id in (select endpoint_id from delivered) and e.failing_since is not null
+    ), closed_circuits as (
+      delete from webhook_circuits c where c.endpoint_id in (select endpoint_id from delivered)
     )
     select delivery_id from released
   `.execute(tx)

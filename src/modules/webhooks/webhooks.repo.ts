@@ -117,9 +117,14 @@ function deliveryWrites(tx: Tx, rows: readonly DeliveryRow[]): Compilable[] {
     const chunk = rows.slice(start, start + DELIVERY_CHUNK)
     writes.push(tx.insertInto('webhook_deliveries').values(chunk))
     writes.push(
-      tx
-        .insertInto('webhook_queue')
-        .values(chunk.map((row) => ({ delivery_id: row.id, tenant_org: row.org_id, due_at: row.next_attempt_at }))),
+      tx.insertInto('webhook_queue').values(
+        chunk.map((row) => ({
+          delivery_id: row.id,
+          tenant_org: row.org_id,
+          endpoint_id: row.endpoint_id,
+          due_at: row.next_attempt_at,
+        })),
+      ),
     )
   }
   return writes
@@ -162,5 +167,14 @@ export async function attemptsOf(
     .where('delivery_id', 'in', deliveryIds)
     .orderBy('delivery_id')
     .orderBy('attempt', 'asc')
+    .execute()
+}
+
+/** Deletes an endpoint's circuit (closed, no failure counted): it is enabled again, or deleted. */
+export async function forgetCircuit(tx: Tx, orgId: string, endpointId: string): Promise<void> {
+  await tx
+    .deleteFrom('webhook_circuits')
+    .where('endpoint_id', '=', endpointId)
+    .where('tenant_org', '=', orgId)
     .execute()
 }

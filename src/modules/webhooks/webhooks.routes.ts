@@ -135,7 +135,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
   action(
     'rotate-secret',
     'rotateWebhookSecret',
-    'New signing secret; the old one keeps signing alongside for 24 hours',
+    'New signing secret; for 24 hours X-Service-Signature stays signed with the old one, webhook-signature with both',
     (ctx, id) => webhooks.rotateSecret(ctx, id),
     WebhookWithSecret,
   )

@@ -23,7 +23,11 @@ export const WebhookSchema = component(
       status: Type.Union([Type.Literal('enabled'), Type.Literal('disabled')]),
       disabledReason: Nullable(Type.String()),
       previousSecretExpiresAt: Nullable(
-        Type.String({ format: 'date-time', description: 'Until then deliveries carry the old signature too' }),
+        Type.String({
+          format: 'date-time',
+          description:
+            'Until then X-Service-Signature is signed with the previous secret and webhook-signature carries both',
+        }),
       ),
       createdAt: Timestamp,
       createdBy: Type.String(),

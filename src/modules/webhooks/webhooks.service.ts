@@ -7,7 +7,14 @@ import type { IdGenerator } from '../../platform/ids.js'
 import { decodeCursor, olderThan, type Page, toPage } from '../../platform/pagination.js'
 import type { AuditLog } from '../audit/audit.service.js'
 import { isKnownKind } from './webhooks.kinds.js'
-import { attemptsOf, insertDelivery, presentDelivery, presentWebhook, type EndpointRow } from './webhooks.repo.js'
+import {
+  attemptsOf,
+  forgetCircuit,
+  insertDelivery,
+  presentDelivery,
+  presentWebhook,
+  type EndpointRow,
+} from './webhooks.repo.js'
 import type { CreateWebhookBody, Delivery, DeliveryListQuery, Webhook, WebhookListQuery } from './webhooks.schemas.js'
 
 /** What create and rotate answer: the secret is shown in that response only. */
@@ -107,6 +114,7 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
     id: string,
     action: string,
     update: (row: EndpointRow, now: Date) => Partial<EndpointRow> | null,
+    alongside?: (tx: Tx) => Promise<void>,
   ): Promise<Webhook> {
     // The transaction's result is what an idempotent replay shows: the API record, never a secret.
     return db.tx(ctx, async (tx) => {
@@ -121,6 +129,7 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow()
+      await alongside?.(tx)
       const webhook = presentWebhook(updated)
       await audit.append(tx, ctx, action, { type: 'webhook', id }, webhook)
       return webhook
@@ -198,14 +207,20 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
 
     async remove(ctx, id) {
       // Soft delete: the delivery log stays until pruned; secrets are wiped now.
-      await change(ctx, id, 'webhook.deleted', (_row, now) => ({
-        deleted_at: now,
-        status: 'disabled',
-        disabled_reason: 'deleted',
-        secret_sealed: null,
-        previous_secret_sealed: null,
-        previous_secret_expires_at: null,
-      }))
+      await change(
+        ctx,
+        id,
+        'webhook.deleted',
+        (_row, now) => ({
+          deleted_at: now,
+          status: 'disabled',
+          disabled_reason: 'deleted',
+          secret_sealed: null,
+          previous_secret_sealed: null,
+          previous_secret_expires_at: null,
+        }),
+        (tx) => forgetCircuit(tx, ctx.orgId, id),
+      )
     },
 
     async disable(ctx, id) {
@@ -217,8 +232,14 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
     },
 
     async enable(ctx, id) {
-      return change(ctx, id, 'webhook.enabled', (current) =>
-        current.status === 'enabled' ? null : { status: 'enabled', disabled_reason: null, failing_since: null },
+      // Enabled again, it starts afresh: no failure streak, a closed circuit.
+      return change(
+        ctx,
+        id,
+        'webhook.enabled',
+        (current) =>
+          current.status === 'enabled' ? null : { status: 'enabled', disabled_reason: null, failing_since: null },
+        (tx) => forgetCircuit(tx, ctx.orgId, id),
       )
     },
 
@@ -333,7 +354,7 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
           .executeTakeFirstOrThrow()
         await tx
           .insertInto('webhook_queue')
-          .values({ delivery_id: deliveryId, tenant_org: ctx.orgId, due_at: now })
+          .values({ delivery_id: deliveryId, tenant_org: ctx.orgId, endpoint_id: id, due_at: now })
           .onConflict((conflict) =>
             conflict.column('delivery_id').doUpdateSet({
               due_at: now,

@@ -52,7 +52,10 @@ export interface SignedHeaders {
 
 /**
  * Headers of one attempt. `secrets` is the current secret first, then the previous one
- * while a rotation overlaps: each header then carries both signatures.
+ * while a rotation overlaps. X-Service-Signature is one value, as the spec and GitHub-style
+ * verifiers require: signed with the secret the receiver already has, the previous one until
+ * the overlap ends (the receiver switches to the new secret meanwhile, accepting both). The
+ * Standard Webhooks header carries a signature per secret, which its verifiers accept.
  */
 export function signedHeaders(input: {
   secrets: readonly (string | SigningKey)[]
@@ -62,12 +65,14 @@ export function signedHeaders(input: {
   body: string
 }): SignedHeaders {
   const { secrets, deliveryId, eventType, timestampSeconds, body } = input
+  const oldest = secrets[secrets.length - 1]
+  if (oldest === undefined) throw new Error('a delivery needs a signing secret')
   return {
     'content-type': 'application/json',
     'user-agent': 'Oeuvre-Webhooks/1.0',
     'x-service-event': eventType,
     'x-service-delivery': deliveryId,
-    'x-service-signature': secrets.map((secret) => serviceSignature(secret, body)).join(','),
+    'x-service-signature': serviceSignature(oldest, body),
     'webhook-id': deliveryId,
     'webhook-timestamp': String(timestampSeconds),
     'webhook-signature': secrets

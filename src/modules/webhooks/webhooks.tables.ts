@@ -1,4 +1,4 @@
-/** Kysely shapes of the webhook tables (migration 0004). */
+/** Kysely shapes of the webhook tables (migrations 0004 and 0013). */
 export interface WebhookTables {
   webhook_endpoints: {
     org_id: string
@@ -51,11 +51,21 @@ export interface WebhookTables {
   webhook_queue: {
     delivery_id: string
     tenant_org: string
+    endpoint_id: string
     due_at: Date | null
     leased_until: Date | null
     lease_owner: bigint | null
     lease_token: string | null
     finished_at: Date | null
+  }
+  /** An endpoint's circuit breaker (no row: closed, no failure since the last success). */
+  webhook_circuits: {
+    endpoint_id: string
+    tenant_org: string
+    failures: number
+    opened: number
+    open_until: Date | null
+    updated_at: Date
   }
 }
 

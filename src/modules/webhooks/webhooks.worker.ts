@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks'
 import type { Database } from '../../db/database.js'
 import { DAY, HOUR, SECOND, type Clock } from '../../platform/clock.js'
 import type { SecretBox } from '../../platform/crypto.js'
@@ -8,72 +7,86 @@ import { memo } from '../../platform/memo.js'
 import {
   claimDue,
   loadClaimed,
+  releaseClaims,
   takeLeaseOwner,
   type Claim,
   type ClaimedDelivery,
   type LeaseOwner,
 } from './webhooks.claims.js'
+import { DEFAULT_CIRCUIT_RULES, type CircuitRules } from './webhooks.circuit.js'
 import { createAgentPool, sendAttempt } from './webhooks.http.js'
 import { createOutcomeRecorder, type AttemptResult, type Outcome } from './webhooks.outcomes.js'
+import { runRound, type Sendable } from './webhooks.round.js'
 import { signedHeaders, signingKey, type SigningKey } from './webhooks.signing.js'
 import { resolveTarget, type HostLookup } from './webhooks.ssrf.js'
 
 export { DEFAULT_RETRY_SCHEDULE, DISABLE_AFTER_FAILING_MS, retryAfterMs } from './webhooks.outcomes.js'
+export { nextClaimSize } from './webhooks.round.js'
 
 export const ATTEMPT_TIMEOUT_MS = 15 * SECOND
-/** Attempts under way at once per worker; 8, 16 and 32 measured about the same against a local receiver (the worker's CPU is the limit). */
-export const DEFAULT_CONCURRENCY = 16
-/** Deliveries claimed at once, per attempt under way: a claim (two round trips) then feeds each lane several attempts. */
-const CLAIMED_PER_LANE = 4
+/** Attempts under way at once per worker: several endpoints' worth, so endpoints that hang leave room for the others. */
+export const DEFAULT_CONCURRENCY = 64
+/**
+ * Attempts under way at once to one endpoint, per worker. Against a local receiver 8, 16
+ * and 32 measured about the same (the worker's CPU is the limit).
+ */
+export const ENDPOINT_CONCURRENCY = 16
+/**
+ * Deliveries of one endpoint leased at once, by all workers together: one largest claim.
+ * A worker claims ahead of its attempts; this bounds an endpoint's attempts under way
+ * whatever the number of workers (each sends at most ENDPOINT_CONCURRENCY at once). A cap
+ * of 64 took four to five times as many claims per delivery to a busy endpoint
+ * (docs/decisions.md).
+ */
+export const ENDPOINT_CLAIM_CAP = 16 * ENDPOINT_CONCURRENCY
+/** A round's first claim: one delivery per attempt that may be under way. */
+const CLAIMED_PER_LANE = 1
 /**
  * While every attempt is answered quickly, each claim of a round is twice the last, up to
  * this many per lane: fewer claims and recordings per delivery (about 15% of the worker's
  * and PostgreSQL's time per delivery against a local receiver, docs/performance.md), while
- * a slow or failing endpoint keeps claims small, so little waits behind its attempts.
+ * a slow or failing endpoint keeps claims small.
  */
-const MAX_CLAIMED_PER_LANE = 16
-/** An attempt answered (with success) within this long lets the next claim grow. */
-const QUICK_ATTEMPT_MS = SECOND
-/** A round stops claiming after this long, so a stopping worker waits little more than the attempts under way. */
-const ROUND_BUDGET_MS = 2 * SECOND
-/** Outcomes wait at most this long for others to share their recording. */
-const RECORD_WAIT_MS = 20
+const MAX_CLAIMED_PER_LANE = 4
 
 /**
  * The worker's sizes (defaults filled in) and the lease they need. A claim is made once
- * fewer than `concurrency` deliveries are ready, so a delivery claimed in a claim of `size`
- * waits behind at most ceil(size / concurrency) + 1 rounds of attempts (each at most the
- * timeout), then makes its own and is recorded: `leaseFor(size)` covers all that, whatever
- * the size of the claims before it (they leave fewer than `concurrency` ready). A round's
- * first claim is `claimSize`; later ones grow to `maxClaimSize` (nextClaimSize). An attempt that would start
- * with less than its timeout plus a margin for recording left is not sent (the claim goes
- * back), so no attempt outlives its lease and no other worker can send it meanwhile.
+ * fewer than `concurrency` deliveries could start, so a delivery claimed in a claim of
+ * `size` waits behind at most ceil(size / concurrency) + 1 rounds of attempts for a slot,
+ * and behind at most ceil(endpointCap / endpointConcurrency) - 1 rounds of its own
+ * endpoint's attempts (each at most the timeout), then makes its own and is recorded:
+ * `leaseFor(size)` covers all that. A round's first claim is `claimSize`; later ones grow
+ * to `maxClaimSize` (nextClaimSize). An attempt that would start with less than its timeout
+ * plus a margin for recording left is not sent (the claim stays until its lease ends), so no
+ * attempt outlives its lease and no other worker can send it meanwhile.
  */
-export function deliveryPacing(options: { timeoutMs?: number; concurrency?: number; batchSize?: number }) {
+export function deliveryPacing(options: {
+  timeoutMs?: number
+  concurrency?: number
+  endpointConcurrency?: number
+  endpointCap?: number
+  batchSize?: number
+}) {
   const timeoutMs = options.timeoutMs ?? ATTEMPT_TIMEOUT_MS
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY)
+  const endpointConcurrency = Math.max(1, Math.min(concurrency, options.endpointConcurrency ?? ENDPOINT_CONCURRENCY))
+  const endpointCap = Math.max(endpointConcurrency, options.endpointCap ?? ENDPOINT_CLAIM_CAP)
   const claimSize = Math.max(1, options.batchSize ?? CLAIMED_PER_LANE * concurrency)
   // A fixed batch size stays fixed; the default grows while attempts are quick.
   const maxClaimSize = options.batchSize === undefined ? MAX_CLAIMED_PER_LANE * concurrency : claimSize
-  const leaseFor = (size: number) => (Math.ceil(size / concurrency) + 2) * timeoutMs + 15 * SECOND
+  const leaseFor = (size: number) =>
+    (Math.ceil(size / concurrency) + Math.ceil(endpointCap / endpointConcurrency) + 1) * timeoutMs + 15 * SECOND
   return {
     timeoutMs,
     concurrency,
+    endpointConcurrency,
+    endpointCap,
     claimSize,
     maxClaimSize,
     leaseMs: leaseFor(claimSize),
     leaseFor,
     minLeaseLeftMs: timeoutMs + 10 * SECOND,
   }
-}
-
-/** The next claim's size: doubled (up to the most) when the attempts finished since the last claim were all quick successes, else back to the first. */
-export function nextClaimSize(
-  last: number,
-  quick: boolean,
-  pacing: { claimSize: number; maxClaimSize: number },
-): number {
-  return quick ? Math.min(last * 2, pacing.maxClaimSize) : pacing.claimSize
 }
 
 export interface DeliveryWorkerDeps {
@@ -89,7 +102,13 @@ export interface DeliveryWorkerDeps {
   timeoutMs?: number
   /** Attempts under way at once (default DEFAULT_CONCURRENCY). */
   concurrency?: number
-  /** Deliveries per claim, fixed (default: four per attempt under way, growing to 16 while attempts are quick). */
+  /** Attempts under way at once to one endpoint (default ENDPOINT_CONCURRENCY). */
+  endpointConcurrency?: number
+  /** Deliveries of one endpoint leased at once by all workers (default ENDPOINT_CLAIM_CAP). */
+  endpointCap?: number
+  /** When an endpoint's circuit opens and for how long (default DEFAULT_CIRCUIT_RULES). */
+  circuit?: CircuitRules
+  /** Deliveries per claim, fixed (default: one per attempt under way, growing to four while attempts are quick). */
   batchSize?: number
   /** Pinned keep-alive agents kept open (default DEFAULT_MAX_AGENTS). */
   maxAgents?: number
@@ -97,24 +116,27 @@ export interface DeliveryWorkerDeps {
   onClaim?: (size: number) => void
 }
 
-/** A claimed delivery ready for a lane. */
-interface Sendable {
-  claim: Claim
-  delivery: ClaimedDelivery
-}
-
 export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
   const { db, clock } = deps
   const pacing = deliveryPacing(deps)
-  const { timeoutMs, concurrency, leaseFor, minLeaseLeftMs } = pacing
+  const { timeoutMs, leaseFor, minLeaseLeftMs, endpointCap } = pacing
   const agents = createAgentPool({ timeoutMs, ...(deps.maxAgents ? { maxAgents: deps.maxAgents } : {}) })
   // AES-GCM and the HMAC key imports per attempt are work a cache removes; a rotated secret has a new sealed form.
   const openSecret = memo((sealed) => signingKey(deps.box.open(sealed)))
   // Parsed once per endpoint URL (never changed in place: a URL object is only read).
   const parseUrl = memo((raw) => new URL(raw))
-  const recorder = createOutcomeRecorder({ db, clock, audit: deps.audit, schedule: deps.schedule, jitter: deps.jitter })
+  const recorder = createOutcomeRecorder({
+    db,
+    clock,
+    audit: deps.audit,
+    schedule: deps.schedule,
+    jitter: deps.jitter,
+    circuit: deps.circuit ?? DEFAULT_CIRCUIT_RULES,
+  })
+  // The signals of the rounds under way (a stopping worker tells them to stop claiming).
+  const rounds = new Set<{ stopped: boolean }>()
 
-  /** One attempt; null when the lease could no longer cover it (the claim then goes back with its owner). */
+  /** One attempt; null when the lease could no longer cover it (the claim then stays until its lease ends or its owner goes). */
   async function attempt({ claim, delivery }: Sendable): Promise<AttemptResult | null> {
     const startedAt = clock.now()
     const trigger = delivery.redelivery_requested ? 'redelivery' : 'scheduled'
@@ -178,7 +200,12 @@ export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
     size: number,
   ): Promise<{ claimed: number; sendable: Sendable[]; abandoned: Outcome[] }> {
     const now = clock.now()
-    const claims = await claimDue(db, owner, now, new Date(now.getTime() + leaseFor(size)), size)
+    const claims = await claimDue(db, owner, {
+      now,
+      leaseUntil: new Date(now.getTime() + leaseFor(size)),
+      limit: size,
+      endpointCap,
+    })
     const byOrg = new Map<string, Claim[]>()
     for (const claim of claims) {
       const list = byOrg.get(claim.orgId)
@@ -210,119 +237,6 @@ export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
     return { claimed: claims.length, sendable, abandoned }
   }
 
-  /**
-   * One round: `concurrency` lanes send while the next claim is made ahead of them and
-   * finished outcomes are recorded behind them in batches, so no lane waits for the
-   * slowest attempt of a claim or for the database. Claiming stops when nothing more is
-   * due or the round's time is up; the round ends once everything it claimed is recorded.
-   */
-  async function round(owner: LeaseOwner): Promise<number> {
-    const deadline = performance.now() + ROUND_BUDGET_MS
-    const ready: Sendable[] = []
-    const finished: Outcome[] = []
-    const errors: unknown[] = []
-    let more = true
-    let claiming: Promise<void> | null = null
-    let recording: Promise<void> | null = null
-    let recordTimer: NodeJS.Timeout | undefined
-    let busy = 0
-    let handled = 0
-    // The size of the claim made last, and the attempts finished since: how many were quick successes, and whether any was not.
-    let claimSize = pacing.claimSize
-    let quickSince = 0
-    let slowSince = false
-
-    const refill = (): void => {
-      if (claiming || !more || ready.length >= concurrency) return
-      if (performance.now() >= deadline) {
-        more = false
-        return
-      }
-      // The round's first claim has seen no attempt yet, so it is the first size.
-      claimSize = nextClaimSize(claimSize, quickSince > 0 && !slowSince, pacing)
-      quickSince = 0
-      slowSince = false
-      const size = claimSize
-      deps.onClaim?.(size)
-      claiming = claimNext(owner, size)
-        .then(
-          ({ claimed, sendable, abandoned }) => {
-            handled += claimed
-            ready.push(...sendable)
-            finished.push(...abandoned)
-            if (claimed < size) more = false
-          },
-          (error: unknown) => {
-            errors.push(error)
-            more = false
-          },
-        )
-        .finally(() => {
-          claiming = null
-          record(false)
-        })
-    }
-
-    // Outcomes are recorded together: once a claim's worth has gathered, when no attempt is under way, or after a short wait.
-    const record = (force: boolean): void => {
-      if (recording || finished.length === 0) return
-      if (!force && finished.length < claimSize && busy > 0) {
-        recordTimer ??= setTimeout(() => {
-          recordTimer = undefined
-          record(true)
-        }, RECORD_WAIT_MS)
-        return
-      }
-      clearTimeout(recordTimer)
-      recordTimer = undefined
-      recording = recorder
-        .record(finished.splice(0, finished.length))
-        .catch((error: unknown) => void errors.push(error))
-        .finally(() => {
-          recording = null
-          record(false)
-        })
-    }
-
-    const next = async (): Promise<Sendable | undefined> => {
-      for (;;) {
-        const item = ready.shift()
-        refill()
-        if (item) return item
-        if (!claiming) return undefined
-        await claiming
-      }
-    }
-
-    const lane = async (): Promise<void> => {
-      for (let item = await next(); item; item = await next()) {
-        busy += 1
-        try {
-          const result = await attempt(item)
-          if (result && result.outcome === 'success' && result.latencyMs <= QUICK_ATTEMPT_MS) quickSince += 1
-          else slowSince = true
-          if (result) finished.push({ claim: item.claim, endpointId: item.delivery.endpoint_id, attempt: result })
-        } catch (error) {
-          // Unrecorded, the claim is recovered once this round's owner is gone, and sent again.
-          errors.push(error)
-        } finally {
-          busy -= 1
-        }
-        record(false)
-        // Sending never runs far ahead of recording.
-        while (finished.length >= 2 * claimSize && recording) await recording
-      }
-    }
-
-    await Promise.all(Array.from({ length: concurrency }, lane))
-    while (finished.length > 0 || recording) {
-      record(true)
-      await recording
-    }
-    if (errors.length > 0) throw new AggregateError(errors, `${errors.length} failure(s) while delivering webhooks`)
-    return handled
-  }
-
   return {
     name: 'webhook-deliveries',
     everyMs: SECOND,
@@ -337,12 +251,28 @@ export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
         .executeTakeFirst()
       if (!anything) return 0
       const owner = await takeLeaseOwner(db)
+      const signal = { stopped: false }
+      rounds.add(signal)
       try {
-        return await round(owner)
+        return await runRound(
+          pacing,
+          {
+            claim: (size) => claimNext(owner, size),
+            attempt,
+            record: (outcomes) => recorder.record(outcomes),
+            release: (claims: Claim[]) => releaseClaims(db, claims),
+            ...(deps.onClaim ? { onClaim: deps.onClaim } : {}),
+          },
+          signal,
+        )
       } finally {
+        rounds.delete(signal)
         // Anything claimed but not recorded (a failure) is recoverable from here on.
         await owner.release()
       }
+    },
+    stop() {
+      for (const signal of rounds) signal.stopped = true
     },
   }
 }

@@ -1,6 +1,23 @@
 // Generated from openapi.json by `npm run web:generate`. Do not edit.
 
 export type paths = {
+  '/api/deployment': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** This deployment: its name, region (and the other regions’ base URLs), modules and links */
+    get: operations['getDeployment']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/auth/signup': {
     parameters: {
       query?: never
@@ -118,7 +135,10 @@ export type paths = {
     }
     get?: never
     put?: never
-    /** Create an org; the caller becomes its owner and it becomes the active org */
+    /**
+     * Create an org; the caller becomes its owner and it becomes the session’s active org
+     * @description `environment` is `production` unless the body asks for `sandbox` (fixed at creation); production orgs get OAuth clients only once the partner onboarding review has passed. The answer’s `activeOrgId` is the new org: the session’s /api routes act on it from now on.
+     */
     post: operations['createOrg']
     delete?: never
     options?: never
@@ -314,9 +334,29 @@ export type paths = {
     put?: never
     /**
      * Exchange client credentials for an access token (OAuth 2.0 client credentials, RFC 6749 section 4.4)
-     * @description Form-encoded. Credentials in the body (client_id, client_secret) or with HTTP Basic, not both. `scope` is required. The token is valid for 1 hour; there is no refresh token. Errors follow RFC 6749 section 5.2 ({error, error_description}), not problem+json: invalid_request, invalid_client (401), unsupported_grant_type, invalid_scope, rate_limited (429, with Retry-After).
+     * @description Form-encoded. Credentials in the body (client_id, client_secret) or with HTTP Basic, not both. `scope` is required. The token is valid for 1 hour; there is no refresh token. Errors follow RFC 6749 section 5.2 ({error, error_description}), not problem+json: invalid_request, invalid_client (401), unsupported_grant_type, invalid_scope, rate_limited (429, with Retry-After), wrong_region (421, with the `baseUrl` of the region the client belongs to). Valid exchanges are limited per client, at the client’s tier (a bucket apart from its API requests), not per address; failed client authentications are throttled per client id and per address.
      */
     post: operations['requestAccessToken']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/.well-known/oauth-authorization-server': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * OAuth 2.0 authorization server metadata (RFC 8414): the token endpoint, grant, auth methods, scopes
+     * @description Public and static: no authentication, not rate limited, cacheable for an hour. OAuth libraries (`openid-client`’s `discovery()`, ...) configure the token endpoint from it.
+     */
+    get: operations['getAuthorizationServerMetadata']
+    put?: never
+    post?: never
     delete?: never
     options?: never
     head?: never
@@ -976,7 +1016,7 @@ export type paths = {
     }
     get?: never
     put?: never
-    /** New signing secret; the old one keeps signing alongside for 24 hours */
+    /** New signing secret; for 24 hours X-Service-Signature stays signed with the old one, webhook-signature with both */
     post: operations['rotateWebhookSecret']
     delete?: never
     options?: never
@@ -1114,7 +1154,7 @@ export type paths = {
     }
     get?: never
     put?: never
-    /** New signing secret; the old one keeps signing alongside for 24 hours */
+    /** New signing secret; for 24 hours X-Service-Signature stays signed with the old one, webhook-signature with both */
     post: operations['v1RotateWebhookSecret']
     delete?: never
     options?: never
@@ -1330,6 +1370,41 @@ export type paths = {
 export type webhooks = Record<string, never>
 export type components = {
   schemas: {
+    /** @description What a client needs to know of this deployment before signing in */
+    Deployment: {
+      /** @description The product name this deployment shows */
+      name: string
+      /** @description A data-residency region */
+      region: 'us-east' | 'eu-west' | 'au-east'
+      /** @description Every region, with the deployment that serves it: a region’s data is only ever there */
+      regions: {
+        /** @description A data-residency region */
+        region: 'us-east' | 'eu-west' | 'au-east'
+        /** @description That region’s deployment, where this one knows it (null when not configured) */
+        baseUrl: string | null
+      }[]
+      modules: {
+        /** @description Whether the module’s routes and pages are on */
+        catalog: boolean
+        /** @description Whether the module’s routes and pages are on */
+        creators: boolean
+        /** @description Whether the module’s routes and pages are on */
+        revenue: boolean
+        /** @description Whether the module’s routes and pages are on */
+        payouts: boolean
+        /** @description Whether the module’s routes and pages are on */
+        events: boolean
+        /** @description Whether the module’s routes and pages are on */
+        webhooks: boolean
+      }
+      links: {
+        /** @description The API reference */
+        docs: string
+        support: string | null
+        privacy: string | null
+        terms: string | null
+      }
+    }
     SignUpRequest: {
       /**
        * Format: email
@@ -1394,6 +1469,7 @@ export type components = {
         | 'resource_missing'
         | 'module_disabled'
         | 'method_not_allowed'
+        | 'request_timeout'
         | 'conflict'
         | 'idempotency_key_in_use'
         | 'payload_too_large'
@@ -1406,6 +1482,7 @@ export type components = {
         | 'unprocessable'
         | 'invalid_state'
         | 'rate_limited'
+        | 'headers_too_large'
         | 'internal_error'
         | 'service_unavailable'
       /** @description The parameter at fault (the first, when several are) */
@@ -1461,7 +1538,8 @@ export type components = {
       environment?: 'sandbox' | 'production'
       region?: 'us-east' | 'eu-west' | 'au-east'
     }
-    Org: {
+    /** @description The org created, and the session’s active org, which creating it changed */
+    CreatedOrg: {
       id: string
       name: string
       environment: 'sandbox' | 'production'
@@ -1472,6 +1550,8 @@ export type components = {
        */
       createdAt: string
       createdBy: string
+      /** @description The session’s active org after this request: the new org, which /api routes now act on (switch back with POST /api/session/active-org) */
+      activeOrgId: string | null
     }
     SetActiveOrgRequest: {
       orgId: string
@@ -1764,7 +1844,29 @@ export type components = {
         | 'rate_limited'
         | 'server_error'
         | 'temporarily_unavailable'
+        | 'wrong_region'
       error_description: string
+      /** @description wrong_region: the region the client belongs to */
+      region?: string
+      /** @description wrong_region: the base URL of that region */
+      baseUrl?: string
+    }
+    /** @description OAuth 2.0 authorization server metadata (RFC 8414) */
+    AuthorizationServerMetadata: {
+      /**
+       * Format: uri
+       * @description This deployment’s base address (PUBLIC_URL)
+       */
+      issuer: string
+      /** Format: uri */
+      token_endpoint: string
+      grant_types_supported: 'client_credentials'[]
+      token_endpoint_auth_methods_supported: ('client_secret_post' | 'client_secret_basic')[]
+      scopes_supported: string[]
+      /** @description None: there is no authorization endpoint (client credentials only) */
+      response_types_supported: string[]
+      /** Format: uri */
+      service_documentation: string
     }
     CreatorRole:
       'artist' | 'featured_artist' | 'composer' | 'lyricist' | 'producer' | 'arranger' | 'publisher' | 'label'
@@ -2249,12 +2351,18 @@ export type components = {
         use: 'sig'
         /** @enum {string} */
         alg: 'EdDSA'
+        /** @description The region whose deployment signs with this key */
+        region: string
       }[]
+      /** @description The region this deployment serves */
+      region: string
     }
     /** @description A signed checkpoint of the org event log (RFC 6962 Merkle tree head) */
     Seal: {
       id: string
       orgId: string
+      /** @description The region whose deployment keeps the org and signed the seal */
+      region: string
       /** @description The seal covers events 1..treeSize */
       treeSize: number
       /** @description 32 bytes, lowercase hex */
@@ -2635,6 +2743,33 @@ export type components = {
 }
 export type $defs = Record<string, never>
 export interface operations {
+  getDeployment: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description What a client needs to know of this deployment before signing in */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Deployment']
+        }
+      }
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
   signUp: {
     parameters: {
       query?: never
@@ -2854,7 +2989,7 @@ export interface operations {
       }
     }
     responses: {
-      /** @description Default Response */
+      /** @description The org created, and the session’s active org, which creating it changed */
       201: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id']
@@ -2865,7 +3000,7 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['Org']
+          'application/json': components['schemas']['CreatedOrg']
         }
       }
       400: components['responses']['BadRequest']
@@ -3500,6 +3635,25 @@ export interface operations {
         }
       }
       /** @description RFC 6749 section 5.2 error (this route only; every other route answers problem+json) */
+      421: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "error": "invalid_scope",
+           *       "error_description": "scope webhooks:write is not allowed for this client"
+           *     }
+           */
+          'application/json': components['schemas']['OAuthError']
+        }
+      }
+      /** @description RFC 6749 section 5.2 error (this route only; every other route answers problem+json) */
       429: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id']
@@ -3558,6 +3712,29 @@ export interface operations {
           'application/json': components['schemas']['OAuthError']
         }
       }
+    }
+  }
+  getAuthorizationServerMetadata: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description OAuth 2.0 authorization server metadata (RFC 8414) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['AuthorizationServerMetadata']
+        }
+      }
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   v1ListOrgEvents: {
@@ -7088,9 +7265,11 @@ export interface operations {
            *           "x": "string",
            *           "kid": "string",
            *           "use": "sig",
-           *           "alg": "EdDSA"
+           *           "alg": "EdDSA",
+           *           "region": "string"
            *         }
-           *       ]
+           *       ],
+           *       "region": "string"
            *     }
            */
           'application/json': components['schemas']['JsonWebKeySet']
@@ -7274,6 +7453,7 @@ export interface operations {
            *         {
            *           "id": "seal_01JD2YB6X8Q0W3M5N7P9R1T3V5",
            *           "orgId": "org_01JD2YB6X8Q0W3M5N7P9R1T3V5",
+           *           "region": "string",
            *           "treeSize": 1,
            *           "rootHash": "0000000000000000000000000000000000000000000000000000000000000000",
            *           "checkpoint": "string",
@@ -7326,6 +7506,7 @@ export interface operations {
            * @example {
            *       "id": "seal_01JD2YB6X8Q0W3M5N7P9R1T3V5",
            *       "orgId": "org_01JD2YB6X8Q0W3M5N7P9R1T3V5",
+           *       "region": "string",
            *       "treeSize": 1,
            *       "rootHash": "0000000000000000000000000000000000000000000000000000000000000000",
            *       "checkpoint": "string",
