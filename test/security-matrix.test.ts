@@ -35,7 +35,14 @@ const ACCOUNT_ROUTES = new Set([
   '/api/invitations/accept',
 ])
 /** Routes anyone may call. */
-const PUBLIC_ROUTES = new Set(['/api/auth/signup', '/api/auth/login', '/api/deployment', '/v1/evidence/keys'])
+const PUBLIC_ROUTES = new Set([
+  '/api/auth/signup',
+  '/api/auth/login',
+  '/api/auth/signup/cookie',
+  '/api/auth/login/cookie',
+  '/api/deployment',
+  '/v1/evidence/keys',
+])
 /** POSTs that change no stored record of a resource. */
 const NOT_IDEMPOTENT = new Set([
   '/api/auth/login',

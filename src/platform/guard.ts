@@ -134,8 +134,6 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
     let failure: unknown = null
     try {
       deps.screen?.(request)
-      // A route that issues the cookie (the web app's login) takes the same defence as one that reads it.
-      if (config.csrf) checkCsrf(request, deps.sessionCookie.origin)
       identity = await authenticate(deps, request)
     } catch (error) {
       failure = error
@@ -261,8 +259,13 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
 
   const asList = <T>(hooks: T | T[] | undefined): T[] =>
     hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]
+  // A route that issues the cookie (the web app's sign-in) takes the same defence as one the cookie
+  // authenticates; checked once the body is valid, so a bad body still answers 400 first.
+  const csrfBeforeHandler = async (request: FastifyRequest) => checkCsrf(request, deps.sessionCookie.origin)
+
   app.addHook('onRoute', (route) => {
     const config = route.config as FastifyContextConfig | undefined
+    if (config?.csrf) route.preHandler = [csrfBeforeHandler, ...asList(route.preHandler)]
     if (!config?.idempotent) return
     route.preHandler = [...asList(route.preHandler), claimKey]
     route.onSend = [...asList(route.onSend), storeResponse]

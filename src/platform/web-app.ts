@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import fastifyStatic from '@fastify/static'
+import { MAX_PARAM_LENGTH } from './http.js'
 
 /** Where `npm run web:build` writes the app: web/dist at the repository root (from src/ and from dist/). */
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url))
@@ -84,7 +85,15 @@ export async function registerWebApp(app: FastifyInstance, root: string = WEB_DI
     },
     async (request, reply) => {
       const raw = request.url.split('?')[0] ?? '/'
-      if (isServicePath(raw)) return reply.callNotFound()
+      if (isServicePath(raw)) {
+        // This wildcard also takes a service path the router refuses (a parameter over its length): refuse it alike.
+        if (raw.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH))
+          throw Object.assign(new Error('path parameter too long'), {
+            code: 'FST_ERR_MAX_PARAM_LENGTH',
+            statusCode: 400,
+          })
+        return reply.callNotFound()
+      }
       let pathname: string
       try {
         pathname = decodeURIComponent(raw)
