@@ -137,7 +137,7 @@ describe('a new user’s first catalog entry', () => {
     await screenshots(page, 'catalog-record-dialog')
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Show API record')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Show API record')
   })
 
   it('corrects the entry: the correction supersedes it and both link to each other', async () => {
