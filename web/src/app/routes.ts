@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, createRoute, createRouter, Outlet } from '@tanstack/react-router'
 import { AppShell } from './app-shell'
+import { NotFound } from './not-found'
 import { queryClient } from './query-client'
 import { oneOf, text } from './search'
 
@@ -105,6 +106,7 @@ export const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: 'intent',
+  defaultNotFoundComponent: NotFound,
   scrollRestoration: true,
 })
 

@@ -42,6 +42,8 @@ afterAll(async () => {
 describe('the browser session', () => {
   it('logs in with the demo login printed at start and opens an org with records', async () => {
     const [, email, password] = /demo login: (\S+) \/ (\S+)/.exec(service.output())!
+    await page.goto('/no-such-page')
+    await visit(page, 'not-found', 'Page not found')
     await page.goto('/catalog')
     await page.waitForURL(/\/login\?redirect=/)
     await page.getByLabel('Email').fill(email!)
