@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
+import cookie from '@fastify/cookie'
 import { migrationsCurrent } from './db/migrate.js'
 import { registerGuard } from './platform/guard.js'
 import { checkHeadersAndPath, registerResidency } from './platform/residency.js'
@@ -39,6 +40,8 @@ import { registerPayoutRoutes } from './modules/payouts/payouts.routes.js'
 import { registerWebhookRoutes, PARTNER_SURFACE, SESSION_SURFACE } from './modules/webhooks/webhooks.routes.js'
 import { registerEvidenceRoutes } from './modules/evidence/evidence.routes.js'
 import { createServices, type ServiceDeps, type Services } from './services.js'
+import { publicOrigin, sessionCookieName } from './platform/session-cookie.js'
+import { registerWebApp } from './platform/web-app.js'
 
 export type { Services }
 
@@ -47,6 +50,8 @@ export interface AppDeps extends ServiceDeps {
   logger?: boolean
   /** Where log lines go (default stdout); tests read them from here. */
   logStream?: NodeJS.WritableStream
+  /** The built web app served at `/` (default web/dist); tests pass a directory of their own. */
+  webRoot?: string
 }
 
 /** The composition root: platform plugins, then every module's routes. Does not listen. */
@@ -113,6 +118,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   registerErrorPages(app, config.publicUrl)
   registerHttpBasics(app)
   registerResidency(app, config)
+  await app.register(cookie)
+  const origin = publicOrigin(config)
+  app.addHook('onListen', async () => {
+    // PORT=0: the web app's pages come from the port the system picked.
+    const address = app.server.address()
+    const url = new URL(config.publicUrl)
+    if (url.port === '0' && typeof address === 'object' && address)
+      origin.value = `${url.protocol}//${url.hostname}:${address.port}`
+  })
   registerGuard(app, {
     screen: (request) => checkHeadersAndPath(config, request),
     db,
@@ -120,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     config,
     limiter,
     authenticators: { session: auth.authenticate, client: services.oauthTokens.authenticate },
+    sessionCookie: { name: sessionCookieName(config), origin },
   })
   registerV1Deprecation(app, config.deprecation)
   const metrics = registerMetrics(app, limiter)
@@ -142,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () => app.swagger())
 
   registerDeploymentRoutes(app, config)
-  registerOrgRoutes(app, { auth, orgs })
+  registerOrgRoutes(app, { auth, orgs, config })
   registerAuditRoutes(app, audit)
   registerClientRoutes(app, services.oauthClients)
   // The only route that takes a form body: the parser exists in its plugin context alone, so every other route answers 415.
@@ -168,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   registerWebhookRoutes(app, services.webhooks, SESSION_SURFACE)
   registerWebhookRoutes(app, services.webhooks, PARTNER_SURFACE)
   registerEvidenceRoutes(app, services.evidence)
+  await registerWebApp(app, deps.webRoot)
 
   return { app, services }
 }

@@ -79,7 +79,7 @@ async function serve(): Promise<void> {
   const demo = await db.global.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst()
   if (demo)
     process.stdout.write(
-      `demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}  (POST ${url}/api/auth/login, API reference at ${url}/docs)\n`,
+      `demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}  (the app at ${url}/, API reference at ${url}/docs)\n`,
     )
   const shutdown = async () => {
     await worker.stop()

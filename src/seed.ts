@@ -1,11 +1,13 @@
 import type { Services } from './app.js'
 import type { Database } from './db/database.js'
 import type { PasswordHasher } from './platform/crypto.js'
+import type { RequestContext } from './platform/context.js'
+import type { CreateCreatorBody } from './modules/creators/creators.schemas.js'
 
 export const DEMO_EMAIL = 'demo@oeuvre.local'
 export const DEMO_PASSWORD = 'oeuvre-demo-password'
 
-/** First run only: one demo org with a demo owner. Later starts find the user and do nothing. */
+/** First run only: one demo org with a demo owner and records to look at. Later starts find the user and do nothing. */
 export async function seedDemo(
   db: Database,
   services: Services,
@@ -23,6 +25,71 @@ export async function seedDemo(
     created_at: services.clock.now(),
   }
   await db.global.insertInto('users').values(user).execute()
-  await services.orgs.provision({ name: 'Demo Label', environment: 'sandbox', ownerId: user.id, requestId: 'seed' })
+  const org = await services.orgs.provision({
+    name: 'Demo Label',
+    environment: 'sandbox',
+    ownerId: user.id,
+    requestId: 'seed',
+  })
+  await seedRecords(services, {
+    orgId: org.id,
+    requestId: 'seed',
+    actor: { userId: user.id, kind: 'person', role: 'owner' },
+  })
   return { created: true }
+}
+
+/** Creators, a work with its recording and a release, and a quarter of revenue allocated to them. */
+async function seedRecords(services: Services, ctx: RequestContext): Promise<void> {
+  const creator = (name: string, roles: CreateCreatorBody['roles'], kind: 'person' | 'group' | 'company' = 'person') =>
+    services.creators.create(ctx, { name, kind, roles, payoutCurrency: 'EUR', country: 'NL' })
+  const [singer, writer, producer] = [
+    await creator('Mira Vos', ['artist', 'lyricist']),
+    await creator('Jonas Berg', ['composer']),
+    await creator('Tidewater Studio', ['producer'], 'company'),
+  ]
+  const work = await services.catalog.create(ctx, {
+    kind: 'work',
+    title: 'Northern Lights',
+    splits: [
+      { creatorId: singer.id, role: 'lyricist', shareBps: 5000 },
+      { creatorId: writer.id, role: 'composer', shareBps: 5000 },
+    ],
+  })
+  const recording = await services.catalog.create(ctx, {
+    kind: 'recording',
+    title: 'Northern Lights',
+    displayArtist: 'Mira Vos',
+    identifiers: { isrc: 'NLA1X2600001' },
+    releaseDate: '2026-03-06',
+    workId: work.id,
+    splits: [
+      { creatorId: singer.id, role: 'artist', shareBps: 7000 },
+      { creatorId: producer.id, role: 'producer', shareBps: 3000 },
+    ],
+  })
+  await services.catalog.create(ctx, {
+    kind: 'recording',
+    title: 'Harbour Song',
+    displayArtist: 'Mira Vos',
+    identifiers: { isrc: 'NLA1X2600002' },
+    splits: [{ creatorId: singer.id, role: 'artist', shareBps: 10000 }],
+  })
+  const lines = [
+    { source: 'Spotify', territory: 'NL', units: 182_340, amount: '612.402117' },
+    { source: 'Apple Music', territory: 'DE', units: 41_002, amount: '287.014000' },
+    { source: 'YouTube', territory: 'WORLD', units: 903_115, amount: '95.330541' },
+  ]
+  for (const [index, line] of lines.entries()) {
+    await services.revenue.create(ctx, {
+      catalogId: recording.id,
+      type: 'stream',
+      periodStart: '2026-04-01',
+      periodEnd: '2026-06-30',
+      currency: 'EUR',
+      statementRef: 'demo-2026-q2',
+      lineRef: String(index + 1),
+      ...line,
+    })
+  }
 }

@@ -73,6 +73,20 @@ describe('first run', () => {
       expect(orgId).toMatch(/^org_/)
       const me = await fetch(`${first.url}/api/me`, { headers: { authorization: `Bearer ${body.token}` } })
       expect(((await me.json()) as { memberships: unknown[] }).memberships).toHaveLength(1)
+      // The demo org has records to look at: creators, catalog entries with splits, allocated revenue.
+      const list = async (family: string) => {
+        const response = await fetch(`${first.url}/api/${family}?limit=100`, {
+          headers: { authorization: `Bearer ${body.token}` },
+        })
+        return ((await response.json()) as { data: { splits?: unknown[]; allocations?: unknown[] }[] }).data
+      }
+      expect(await list('creators')).toHaveLength(3)
+      const catalog = await list('catalog')
+      expect(catalog).toHaveLength(3)
+      expect(catalog.every((entry) => (entry.splits ?? []).length > 0)).toBe(true)
+      const revenue = await list('revenue')
+      expect(revenue).toHaveLength(3)
+      expect(revenue.every((entry) => (entry.allocations ?? []).length === 2)).toBe(true)
     } finally {
       await stop(first.child)
     }

@@ -33,6 +33,8 @@ export interface TestAppOptions {
   clock?: ManualClock
   db?: Database
   limiter?: RateLimiter
+  /** The built web app to serve at `/` (default web/dist). */
+  webRoot?: string
 }
 
 /** The real app over a real database, with a manual clock and cheap password hashing. */
@@ -47,6 +49,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger: false,
     passwords: createPasswordHasher({ fast: true }),
     ...(options.limiter ? { limiter: options.limiter } : {}),
+    ...(options.webRoot ? { webRoot: options.webRoot } : {}),
   })
   await app.ready()
   return {

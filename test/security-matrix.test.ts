@@ -35,9 +35,24 @@ const ACCOUNT_ROUTES = new Set([
   '/api/invitations/accept',
 ])
 /** Routes anyone may call. */
-const PUBLIC_ROUTES = new Set(['/api/auth/signup', '/api/auth/login', '/api/deployment', '/v1/evidence/keys'])
+const PUBLIC_ROUTES = new Set([
+  '/api/auth/signup',
+  '/api/auth/login',
+  '/api/auth/signup/cookie',
+  '/api/auth/login/cookie',
+  '/api/deployment',
+  '/v1/evidence/keys',
+])
 /** POSTs that change no stored record of a resource. */
-const NOT_IDEMPOTENT = new Set(['/api/auth/login', '/api/auth/logout', '/api/session/active-org', '/oauth/token'])
+const NOT_IDEMPOTENT = new Set([
+  '/api/auth/login',
+  '/api/auth/logout',
+  '/api/session/active-org',
+  '/oauth/token',
+  // The web app's cookie sign-in: a replayed answer could not set the cookie again.
+  '/api/auth/login/cookie',
+  '/api/auth/signup/cookie',
+])
 
 beforeAll(async () => {
   t = await buildTestApp()

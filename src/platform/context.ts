@@ -44,6 +44,8 @@ declare module 'fastify' {
     access?: Access
     /** The route acts inside an org (the session's active org, or `:orgId`). Default true when auth is set. */
     orgScoped?: boolean
+    /** The route sets the web app's session cookie: it needs the CSRF defence although nobody is logged in. */
+    csrf?: boolean
     /** POSTs that create or change something accept Idempotency-Key. */
     idempotent?: boolean
     /**
@@ -57,8 +59,9 @@ declare module 'fastify' {
     /**
      * false: not rate limited (health, metrics, docs). 'route': the route takes from the
      * buckets itself and sets the headers (the token endpoint: per client once it knows the client).
+     * A function decides per request (the web app's files are not limited, unknown service paths are).
      */
-    rateLimit?: boolean | 'route'
+    rateLimit?: boolean | 'route' | ((request: FastifyRequest) => boolean)
     /** Feature module the route belongs to (white-label flags). */
     module?: string
   }

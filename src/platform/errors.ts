@@ -72,6 +72,13 @@ export const ERROR_CODES = {
     meaning: 'Production credentials are not issued until the partner onboarding review has passed.',
     action: 'Integrate against a sandbox org (create one with `"environment": "sandbox"`) until then.',
   },
+  csrf_failed: {
+    status: 403,
+    title: 'Cross-site request refused',
+    meaning:
+      'A write authenticated by the web app’s session cookie lacked the `X-Oeuvre-CSRF` header or came from another origin.',
+    action: 'Send writes from the app itself, or use `Authorization: Bearer <token>` outside a browser.',
+  },
   resource_missing: {
     status: 404,
     title: 'Resource not found',

@@ -16,6 +16,7 @@ import {
 import { roleAllows, type Scope } from './permissions.js'
 import { rateHeaders, TIERS, type RateLimiter } from './rate-limit.js'
 import { prepareProblem, sendProblem } from './http.js'
+import { checkCsrf, type PublicOrigin } from './session-cookie.js'
 
 /** Resolves a bearer token of one kind to the caller, or throws 401 invalid_token. */
 export type Authenticator = (token: string, request: FastifyRequest) => Promise<Identity>
@@ -28,11 +29,15 @@ export interface GuardDeps {
   authenticators: { session?: Authenticator; client?: Authenticator }
   /** Refuses a request before authentication (residency: a credential or id of another region). */
   screen?: (request: FastifyRequest) => void
+  /** The web app's session cookie, and the origin its writes must come from. */
+  sessionCookie: { name: string; origin: PublicOrigin }
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencyClaim?: IdempotencyClaim
+    /** The session came from the web app's cookie, not from an Authorization header. */
+    viaSessionCookie?: boolean
   }
 }
 
@@ -60,7 +65,13 @@ export function wwwAuthenticate(
 async function authenticate(deps: GuardDeps, request: FastifyRequest): Promise<Identity | null> {
   const mode = request.routeOptions.config?.auth ?? 'none'
   if (mode === 'none') return null
-  const token = bearer(request)
+  let token = bearer(request)
+  const cookie = request.cookies[deps.sessionCookie.name]
+  if (token === null && mode === 'session' && cookie) {
+    checkCsrf(request, deps.sessionCookie.origin)
+    token = cookie
+    request.viaSessionCookie = true
+  }
   if (token === null) {
     // The partner surface answers every missing, malformed or expired token alike (DESIGN section 7).
     if (mode === 'client') {
@@ -127,7 +138,11 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
     } catch (error) {
       failure = error
     }
-    if (config.rateLimit !== false && config.rateLimit !== 'route' && !request.url.startsWith('/docs')) {
+    const limited =
+      typeof config.rateLimit === 'function'
+        ? config.rateLimit(request)
+        : config.rateLimit !== false && config.rateLimit !== 'route'
+    if (limited && !request.url.startsWith('/docs')) {
       const key = identity ? identity.rateKey : `ip:${request.ip}`
       const tier = identity ? identity.rateTier : TIERS.anonymous
       const verdict = await deps.limiter.take(key, tier)
@@ -244,8 +259,13 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
 
   const asList = <T>(hooks: T | T[] | undefined): T[] =>
     hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]
+  // A route that issues the cookie (the web app's sign-in) takes the same defence as one the cookie
+  // authenticates; checked once the body is valid, so a bad body still answers 400 first.
+  const csrfBeforeHandler = async (request: FastifyRequest) => checkCsrf(request, deps.sessionCookie.origin)
+
   app.addHook('onRoute', (route) => {
     const config = route.config as FastifyContextConfig | undefined
+    if (config?.csrf) route.preHandler = [csrfBeforeHandler, ...asList(route.preHandler)]
     if (!config?.idempotent) return
     route.preHandler = [...asList(route.preHandler), claimKey]
     route.onSend = [...asList(route.onSend), storeResponse]

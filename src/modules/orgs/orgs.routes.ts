@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { responses, NoContent } from '../../platform/routes.js'
-import type { AuthService } from './auth.service.js'
+import { clearSessionCookie, setSessionCookie } from '../../platform/session-cookie.js'
+import type { Config } from '../../config.js'
+import { SESSION_ABSOLUTE_MS, type AuthService } from './auth.service.js'
 import type { OrgsService, UserContext } from './orgs.service.js'
 import {
   AcceptBody,
   ActiveOrgBody,
+  CookieSessionResponse,
   CreateOrgBody,
   CreatedOrgSchema,
   InvitationSchema,
@@ -18,7 +21,7 @@ import {
   MembershipRecord,
   SignupBody,
 } from './orgs.schemas.js'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 
 function userContext(request: FastifyRequest): UserContext & { email: string | null } {
   const identity = request.identity
@@ -32,10 +35,21 @@ function userContext(request: FastifyRequest): UserContext & { email: string | n
   }
 }
 
-export function registerOrgRoutes(app: FastifyInstance, services: { auth: AuthService; orgs: OrgsService }): void {
+/** The web app's sign-in: the token goes into the HttpOnly cookie and is left out of the body. */
+function cookieSession(reply: FastifyReply, config: Config, session: LoginResponse): CookieSessionResponse {
+  setSessionCookie(reply, config, session.token, SESSION_ABSOLUTE_MS / 1000)
+  return { expiresAt: session.expiresAt, user: session.user, activeOrgId: session.activeOrgId }
+}
+
+export function registerOrgRoutes(
+  app: FastifyInstance,
+  services: { auth: AuthService; orgs: OrgsService; config: Config },
+): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
-  const { auth, orgs } = services
+  const { auth, orgs, config } = services
   const tags = ['Session surface: account and orgs']
+  const cookieDescription =
+    'For the web app: the session is set as an HttpOnly, SameSite=Lax cookie (Secure over HTTPS). Requests need the X-Oeuvre-CSRF header and an Origin equal to PUBLIC_URL (else 403 csrf_failed), as does every write the cookie authenticates later.'
 
   api.post(
     '/api/auth/signup',
@@ -68,6 +82,39 @@ export function registerOrgRoutes(app: FastifyInstance, services: { auth: AuthSe
   )
 
   api.post(
+    '/api/auth/signup/cookie',
+    {
+      schema: {
+        tags,
+        operationId: 'signUpWithCookie',
+        summary: 'Create an account and a cookie session (the web app)',
+        description: cookieDescription,
+        body: SignupBody,
+        response: responses({ 201: CookieSessionResponse }, [403, 409]),
+      },
+      // Not idempotent: a replayed answer could not set the cookie again.
+      config: { auth: 'none', csrf: true },
+    },
+    async (request, reply) => reply.code(201).send(cookieSession(reply, config, await auth.signup(request.body))),
+  )
+
+  api.post(
+    '/api/auth/login/cookie',
+    {
+      schema: {
+        tags,
+        operationId: 'logInWithCookie',
+        summary: 'Log in with a cookie session (the web app)',
+        description: cookieDescription,
+        body: LoginBody,
+        response: responses({ 200: CookieSessionResponse }, [401, 403]),
+      },
+      config: { auth: 'none', csrf: true },
+    },
+    async (request, reply) => cookieSession(reply, config, await auth.login(request.body, request.ip)),
+  )
+
+  api.post(
     '/api/auth/logout',
     {
       schema: { operationId: 'logOut', tags, summary: 'End this session', response: responses({ 204: NoContent }) },
@@ -75,6 +122,7 @@ export function registerOrgRoutes(app: FastifyInstance, services: { auth: AuthSe
     },
     async (request, reply) => {
       await auth.logout(request.identity!.session!.tokenHash)
+      if (request.viaSessionCookie) clearSessionCookie(reply, config)
       return reply.code(204).send()
     },
   )

@@ -64,6 +64,25 @@ export const LoginResponse = component(
 )
 export type LoginResponse = Static<typeof LoginResponse>
 
+export const CookieSessionResponse = component(
+  'CookieSession',
+  Type.Object(
+    {
+      expiresAt: Type.String({
+        format: 'date-time',
+        description: 'When the session ends unless used (each use extends it, up to 7 days in all)',
+      }),
+      user: UserSchema,
+      activeOrgId: Type.Union([OrgId, Type.Null()]),
+    },
+    {
+      description:
+        'A session held in an HttpOnly cookie for the web app: the token is in Set-Cookie only, never in the body.',
+    },
+  ),
+)
+export type CookieSessionResponse = Static<typeof CookieSessionResponse>
+
 export const MembershipSchema = component(
   'Membership',
   Type.Object({

@@ -590,6 +590,7 @@ export interface components {
         | 'insufficient_scope'
         | 'forbidden'
         | 'production_access_pending'
+        | 'csrf_failed'
         | 'resource_missing'
         | 'module_disabled'
         | 'method_not_allowed'
@@ -1307,7 +1308,7 @@ export interface components {
         'application/problem+json': components['schemas']['Problem']
       }
     }
-    /** @description `insufficient_scope`, `forbidden`, `production_access_pending` (problem details; the codes are explained under /docs/errors/) */
+    /** @description `insufficient_scope`, `forbidden`, `production_access_pending`, `csrf_failed` (problem details; the codes are explained under /docs/errors/) */
     Forbidden: {
       headers: {
         'X-Request-Id': components['headers']['X-Request-Id']

@@ -1,0 +1,83 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Link, Navigate, Outlet, useLocation, useNavigate } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
+import { api, ApiError, unwrap } from '../api/client'
+import { Button, ErrorState, Loading } from '../ui'
+import { OrgSwitcher } from '../features/orgs/org-switcher'
+import { useSession } from './session'
+
+/** Pages of the app, in the navigation's order; later pages add themselves here. */
+const NAVIGATION = [
+  { to: '/catalog', label: 'Catalog' },
+  { to: '/creators', label: 'Creators' },
+] as const
+
+/** Pages that work without an active org. */
+const WITHOUT_ORG = new Set(['/orgs/new'])
+
+/** The frame of every signed-in page: who and where you are, the org switcher, navigation, log out. */
+export function AppShell() {
+  const { me, active } = useSession()
+  const location = useLocation()
+  const main = useRef<HTMLElement>(null)
+  const firstPage = useRef(true)
+  // A new page moves focus to its content, as a page load would, so the keyboard and screen readers start there.
+  useEffect(() => {
+    if (firstPage.current) firstPage.current = false
+    else main.current?.focus({ preventScroll: true })
+  }, [location.pathname])
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const logout = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/auth/logout')),
+    onSettled: async () => {
+      queryClient.clear()
+      await navigate({ to: '/login', search: {} })
+    },
+  })
+
+  if (me.isPending) return <Loading label="Loading your account…" />
+  if (me.error instanceof ApiError && me.error.status === 401) {
+    // While the login page loads, this shell still renders with the new location: navigate once.
+    if (location.pathname === '/login') return null
+    return <Navigate to="/login" search={{ redirect: location.href }} replace />
+  }
+  if (me.error) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />
+  const needsOrg = active === null && !WITHOUT_ORG.has(location.pathname)
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="shell-header">
+        <Link to="/" className="brand">
+          Oeuvre
+        </Link>
+        <OrgSwitcher />
+        <div className="shell-user">
+          <span className="muted">{me.data.user.name}</span>
+          <Button onClick={() => logout.mutate()} busy={logout.isPending}>
+            Log out
+          </Button>
+        </div>
+      </header>
+      {active ? (
+        <nav className="shell-nav" aria-label="Main">
+          <ul>
+            {NAVIGATION.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} activeProps={{ 'aria-current': 'page', className: 'active' }}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <main id="main" className="shell-main" tabIndex={-1} ref={main}>
+        {needsOrg ? <Navigate to="/orgs/new" /> : <Outlet />}
+      </main>
+    </div>
+  )
+}

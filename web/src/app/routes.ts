@@ -1,0 +1,117 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { createRootRouteWithContext, createRoute, createRouter, Outlet } from '@tanstack/react-router'
+import { AppShell } from './app-shell'
+import { NotFound } from './not-found'
+import { queryClient } from './query-client'
+import { oneOf, text } from './search'
+
+/**
+ * The app's routes, in one place: path, parent and the search parameters each page keeps in the
+ * URL (filters and the cursor). Each page's component is loaded with it (`.lazy`), so the first
+ * load carries only the shell.
+ */
+const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({ component: Outlet })
+
+export const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  validateSearch: (search: Record<string, unknown>): { redirect?: string | undefined } => ({
+    redirect: text(search.redirect),
+  }),
+}).lazy(() => import('../features/auth/login-page').then((page) => page.route))
+
+export const signupRoute = createRoute({ getParentRoute: () => rootRoute, path: '/signup' }).lazy(() =>
+  import('../features/auth/signup-page').then((page) => page.route),
+)
+
+/** Every page behind the session: the shell (org switcher, navigation) around them. */
+export const appRoute = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: AppShell })
+
+export const homeRoute = createRoute({ getParentRoute: () => appRoute, path: '/' }).lazy(() =>
+  import('./home-page').then((page) => page.route),
+)
+
+export const newOrgRoute = createRoute({ getParentRoute: () => appRoute, path: '/orgs/new' }).lazy(() =>
+  import('../features/orgs/new-org-page').then((page) => page.route),
+)
+
+export const CATALOG_KINDS = ['work', 'recording', 'release'] as const
+export type CatalogKind = (typeof CATALOG_KINDS)[number]
+
+export interface CatalogSearch {
+  kind?: CatalogKind | undefined
+  isrc?: string | undefined
+  creatorId?: string | undefined
+  q?: string | undefined
+  cursor?: string | undefined
+}
+
+export const catalogRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/catalog',
+  validateSearch: (search: Record<string, unknown>): CatalogSearch => ({
+    kind: oneOf(search.kind, CATALOG_KINDS),
+    isrc: text(search.isrc),
+    creatorId: text(search.creatorId),
+    q: text(search.q),
+    cursor: text(search.cursor),
+  }),
+}).lazy(() => import('../features/catalog/catalog-list-page').then((page) => page.route))
+
+export const newCatalogRoute = createRoute({ getParentRoute: () => appRoute, path: '/catalog/new' }).lazy(() =>
+  import('../features/catalog/catalog-new-page').then((page) => page.route),
+)
+
+export const catalogEntryRoute = createRoute({ getParentRoute: () => appRoute, path: '/catalog/$id' }).lazy(() =>
+  import('../features/catalog/catalog-detail-page').then((page) => page.route),
+)
+
+export const correctCatalogRoute = createRoute({ getParentRoute: () => appRoute, path: '/catalog/$id/correct' }).lazy(
+  () => import('../features/catalog/catalog-correct-page').then((page) => page.route),
+)
+
+export const creatorsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/creators',
+  validateSearch: (search: Record<string, unknown>): { cursor?: string | undefined } => ({
+    cursor: text(search.cursor),
+  }),
+}).lazy(() => import('../features/creators/creators-list-page').then((page) => page.route))
+
+export const newCreatorRoute = createRoute({ getParentRoute: () => appRoute, path: '/creators/new' }).lazy(() =>
+  import('../features/creators/creator-new-page').then((page) => page.route),
+)
+
+export const creatorRoute = createRoute({ getParentRoute: () => appRoute, path: '/creators/$id' }).lazy(() =>
+  import('../features/creators/creator-detail-page').then((page) => page.route),
+)
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  signupRoute,
+  appRoute.addChildren([
+    homeRoute,
+    newOrgRoute,
+    catalogRoute,
+    newCatalogRoute,
+    catalogEntryRoute,
+    correctCatalogRoute,
+    creatorsRoute,
+    newCreatorRoute,
+    creatorRoute,
+  ]),
+])
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  defaultNotFoundComponent: NotFound,
+  scrollRestoration: true,
+})
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+}

@@ -1,0 +1,7 @@
+export { Button, buttonClass, type ButtonProps } from './button'
+export { Dialog } from './dialog'
+export { Field, FormError, SelectField, TextField, type ControlProps } from './field'
+export { PageHeader } from './page'
+export { Pagination } from './pagination'
+export { EmptyState, ErrorState, Loading } from './states'
+export { Table, type Column } from './table'
