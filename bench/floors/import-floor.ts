@@ -31,8 +31,8 @@ const BOOK = `
     join catalog_entries c on c.org_id = $1 and c.isrc = s.isrc and c.superseded_by is null
     where s.line_no between $5 and $6
   ), entry as (
-    insert into revenue_entries (org_id, id, catalog_id, source, type, period_start, period_end, territory, units, amount_micros, currency, statement_ref, line_ref, created_at, created_by)
-    select $1, id, catalog_id, $2, 'stream', period_start, period_end, territory, units, amount_micros, currency, statement_ref, line_ref, $3, $7 from line
+    insert into revenue_entries (org_id, id, catalog_id, source, type, period_start, period_end, territory, units, amount_micros, currency, statement_ref, line_ref, batch_id, created_at, created_by)
+    select $1, id, catalog_id, $2, 'stream', period_start, period_end, territory, units, amount_micros, currency, statement_ref, line_ref, $8, $3, $7 from line
     on conflict (org_id, source, statement_ref, line_ref) where statement_ref is not null and line_ref is not null do nothing
     returning *
   ), share as (
@@ -99,16 +99,16 @@ try {
   for (let first = 1; first <= lines; first += BATCH) {
     await client.query('begin')
     const createdAt = new Date()
+    const batchId = `bat_${randomBytes(13).toString('hex').toUpperCase().slice(0, 26)}`
     const { rows } = await client.query<BookedRow>({
       name: 'book',
       text: BOOK,
-      values: [orgId, source, createdAt, prefix, first, first + BATCH - 1, userId],
+      values: [orgId, source, createdAt, prefix, first, first + BATCH - 1, userId, batchId],
     })
     if (rows.length === 0) {
       await client.query('commit')
       continue
     }
-    const batchId = `bat_${randomBytes(13).toString('hex').toUpperCase().slice(0, 26)}`
     const leaves: Buffer[] = []
     const totals = new Map<string, bigint>()
     for (let at = 0; at < rows.length;) {

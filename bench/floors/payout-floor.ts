@@ -47,8 +47,8 @@ const TOTALS = `
 const WRITE = `
   with p as (
     insert into payouts (org_id, id, creator_id, currency, amount_micros, status, method, opening_balance_micros, earnings_micros,
-                         recouped_micros, carried_forward_micros, entries, period_start, period_end, created_at, created_by, status_changed_at)
-    select $1, u.* , $15, $16, $15 from unnest($2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::bigint[],
+                         recouped_micros, carried_forward_micros, entries, period_start, period_end, created_at, created_by, status_changed_at, batch_id)
+    select $1, u.* , $15, $16, $15, $17 from unnest($2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::bigint[],
                                  $9::bigint[], $10::bigint[], $11::bigint[], $12::int[], $13::text[], $14::text[]) as u
     returning id, creator_id, currency
   )
@@ -113,6 +113,7 @@ try {
     }
     if (payouts.length > 0) {
       const method = environment === 'sandbox' ? 'sandbox' : 'manual'
+      const batchId = newId('bat')
       const column = <T>(pick: (payout: (typeof payouts)[number]) => T) => payouts.map(pick)
       await client.query({
         name: 'write',
@@ -134,9 +135,9 @@ try {
           column((p) => p.statement.periodEnd),
           now,
           userId,
+          batchId,
         ],
       })
-      const batchId = newId('bat')
       const money = (micros: bigint, currency: string) => formatAmount(micros, currency)
       const totals = new Map<string, bigint>()
       const leaves = payouts

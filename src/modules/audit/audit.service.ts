@@ -46,8 +46,6 @@ export interface AuditLog {
   append(tx: Tx, ctx: AuditActor, action: string, resource: Resource | null, data: unknown): Promise<void>
   /** Stages a run of events and writes everything staged at once; the run's events. */
   appendMany(tx: Tx, ctx: AuditActor, items: readonly AppendItem[]): Promise<OrgEvent[]>
-  /** The same for a bulk writer that does not read the events back (an import): nothing is built to answer. */
-  appendRun(tx: Tx, ctx: AuditActor, items: readonly AppendItem[]): Promise<void>
   /** Writes what the transaction has staged now (its chain lock is held from here to commit); those events. */
   flush(tx: Tx): Promise<OrgEvent[]>
   /** Every append from now on fills this outbox in its own transaction. */
@@ -112,11 +110,9 @@ function feedSelect(db: Reader, orgId: string, query: OrgEventQuery, afterSequen
  * one (append_org_events, migrations 0007 and 0010). Each event's data travels once, as its
  * canonical text beside the event's template, which has a slot for it.
  */
-function appendStatement(compiler: Reader, run: AppendRun, answer: 'placed' | 'count' = 'placed'): Compilable {
+function appendStatement(compiler: Reader, run: AppendRun): Compilable {
   const { orgId, events, createdAt, deliveriesDue } = run
-  // `count`: a bulk writer that reads nothing back gets one number, not a row per event to parse.
-  const columns = answer === 'placed' ? sql`id, sequence, hash, created_at` : sql`count(*)::int as appended`
-  const query = sql`select ${columns} from append_org_events(
+  const query = sql`select id, sequence, hash, created_at from append_org_events(
     ${orgId}, ${events.map((e) => e.id)}::text[], ${events.map((e) => e.action)}::text[], ${events.map((e) => e.userId)}::text[],
     ${events.map((e) => e.resource?.type ?? null)}::text[], ${events.map((e) => e.resource?.id ?? null)}::text[],
     string_to_array(${joinRunTexts(events.map(canonicalTemplate))}::text, chr(2)), string_to_array(${joinRunTexts(events.map((e) => e.dataText))}::text, chr(2)),
@@ -191,12 +187,11 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
   /**
    * Chains and writes the staged events (and their outbox rows): sent with the
    * transaction's COMMIT ('with-commit', nothing read back), or now, in one round trip
-   * (the events staged, and where each was placed; with 'now-unread', only how many were
-   * appended is read back, and nothing is answered).
+   * (the events staged, and where each was placed).
    */
   async function write(
     tx: Tx,
-    when: 'with-commit' | 'now' | 'now-unread',
+    when: 'with-commit' | 'now',
   ): Promise<{ orgId: string; events: PendingEvent[]; placed: Map<string, Placed> } | null> {
     const staged = stages.get(tx)
     stages.delete(tx)
@@ -204,17 +199,9 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
     const { orgId, events } = staged
     const now = deps.clock.now()
     const run: AppendRun = { orgId, events, createdAt: now, deliveriesDue: outbox?.deliveriesDue(now) ?? null }
-    const statement = appendStatement(tx, run, when === 'now-unread' ? 'count' : 'placed')
+    const statement = appendStatement(tx, run)
     if (when === 'with-commit') {
       db.deferMergeable(tx, { query: statement.compile(), part: run, merge: mergeRuns }, 'chain')
-      return null
-    }
-    if (when === 'now-unread') {
-      // A bulk run (the import): its parameters travel as extended-protocol values once the
-      // transaction is open, not escaped into the statement's text (docs/performance.md, import).
-      const { rows } = await tx.executeQuery<{ appended: number }>(statement.compile())
-      const appended = Number(rows[0]?.appended)
-      if (appended !== events.length) throw new Error(`${events.length} events were staged but ${appended} appended`)
       return null
     }
     const [rows = []] = await db.batch(tx, [statement])
@@ -263,12 +250,6 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
       stage(tx, ctx, items)
       const events = await writeNow(tx)
       return events.slice(events.length - items.length)
-    },
-
-    async appendRun(tx, ctx, items) {
-      if (items.length === 0) return
-      stage(tx, ctx, items)
-      await write(tx, 'now-unread')
     },
 
     flush: (tx) => writeNow(tx),

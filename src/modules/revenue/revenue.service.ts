@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/database.js'
 import type { RequestContext } from '../../platform/context.js'
-import { AppError } from '../../platform/errors.js'
+import { AppError, notFound } from '../../platform/errors.js'
+import { batchInclusion } from '../evidence/evidence.batch.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
 import {
   activeEntriesQuery,
@@ -17,6 +18,7 @@ import { iso, conflictsAsAppErrors, uniqueViolation, type RecordDeps } from '../
 import { eventQuery, findEvent } from '../ticketing/ticketing.repo.js'
 import {
   allocationsOf,
+  batchLines,
   findReversal,
   findRevenue,
   findStatementLine,
@@ -28,13 +30,15 @@ import {
   type RevenueRow,
 } from './revenue.repo.js'
 import { checkMirror, entryReference, referenceNames, referenceParam, type LineFields } from './revenue.rules.js'
-import type { CreateRevenueBody, Revenue, RevenueQuery } from './revenue.schemas.js'
+import type { CreateRevenueBody, Revenue, RevenueProof, RevenueQuery } from './revenue.schemas.js'
 import { keptEntryStale, KeptEntries, type KeptEntry } from './revenue.kept-entries.js'
 import type { EntryReference } from '../catalog/catalog.repo.js'
 
 export interface RevenueService {
   create(ctx: RequestContext, body: CreateRevenueBody): Promise<Revenue>
   list(ctx: RequestContext, query: RevenueQuery): Promise<Page<Revenue>>
+  /** An imported line's inclusion proof in its batch event's Merkle root. */
+  proof(ctx: RequestContext, revenueId: string): Promise<RevenueProof>
 }
 
 export function presentRevenue(row: RevenueRow, allocations: readonly AllocationRow[]): Revenue {
@@ -53,10 +57,14 @@ export function presentRevenue(row: RevenueRow, allocations: readonly Allocation
     statementRef: row.statement_ref,
     lineRef: row.line_ref,
     reverses: row.reverses,
-    allocations: allocations.map((allocation) => ({
-      creatorId: allocation.creator_id,
-      amount: formatAmount(allocation.amount_micros, row.currency),
-    })),
+    batchId: row.batch_id,
+    // By creator, as JavaScript orders strings: the record is a batch's Merkle leaf, whatever order the rows came in.
+    allocations: [...allocations]
+      .sort((a, b) => (a.creator_id < b.creator_id ? -1 : a.creator_id > b.creator_id ? 1 : 0))
+      .map((allocation) => ({
+        creatorId: allocation.creator_id,
+        amount: formatAmount(allocation.amount_micros, row.currency),
+      })),
     createdAt: iso(row.created_at),
     createdBy: row.created_by,
   }
@@ -198,6 +206,7 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
       statement_ref: body.statementRef ?? null,
       line_ref: body.lineRef ?? null,
       reverses: body.reverses ?? null,
+      batch_id: null,
       created_at: clock.now(),
       created_by: ctx.actor.userId,
     }
@@ -321,6 +330,52 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
       return conflictsAsAppErrors(() => create(ctx, body), CONSTRAINT_CONFLICTS)
     },
 
+    async proof(ctx, revenueId) {
+      const { orgId } = ctx
+      const found = await db.read(orgId, async (reader) => {
+        const row = await findRevenue(reader, orgId, revenueId)
+        if (!row?.batch_id) return { row, event: undefined, batch: undefined }
+        // The batch's lines and its event were written by one transaction and never change.
+        const event = await reader
+          .selectFrom('org_events')
+          .select('id')
+          .where('org_id', '=', orgId)
+          .where('action', '=', 'revenue.imported')
+          .where('resource_id', '=', row.batch_id)
+          .executeTakeFirst()
+        return { row, event, batch: await batchLines(reader, orgId, row.batch_id) }
+      })
+      const { row, event, batch } = found
+      if (!row) throw notFound('revenue entry')
+      if (!row.batch_id || !batch) {
+        const created = await db.read(orgId, (reader) =>
+          reader
+            .selectFrom('org_events')
+            .select('id')
+            .where('org_id', '=', orgId)
+            .where('action', '=', 'revenue.created')
+            .where('resource_type', '=', 'revenue')
+            .where('resource_id', '=', row.id)
+            .executeTakeFirst(),
+        )
+        throw new AppError(
+          'unprocessable',
+          `${row.id} was created alone, not imported in a batch: its own revenue.created event${created ? ` ${created.id}` : ''} holds the record; prove that event against a seal (GET /v1/orgs/{orgId}/events/{eventId}/proof)`,
+          { param: 'revenueId' },
+        )
+      }
+      if (!event) throw new Error(`batch ${row.batch_id} has no revenue.imported event`)
+      const lines = batch.rows.map((line) => ({
+        id: line.id,
+        currency: line.currency,
+        amount: line.amount_micros,
+        record: presentRevenue(line, batch.allocations.get(line.id) ?? []),
+      }))
+      const inclusion = batchInclusion(lines, row.id)
+      if (!inclusion) throw new Error(`${row.id} is not among the lines of its batch ${row.batch_id}`)
+      return { revenueId: row.id, batchId: row.batch_id, eventId: event.id, ...inclusion }
+    },
+
     async list(ctx, query) {
       const filters = {
         catalogId: query.catalogId,
@@ -328,6 +383,7 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
         periodFrom: query.periodFrom,
         periodTo: query.periodTo,
         currency: query.currency,
+        batchId: query.batchId,
       }
       const after = decodeCursor(query.cursor, filters, 2)
       const { rows, allocations } = await db.read(ctx.orgId, async (reader) => {
