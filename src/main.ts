@@ -182,7 +182,7 @@ async function verifyOrg(cfg: Config, orgId: string, threads: number, sinceSeal:
       : undefined
   try {
     const [{ openDatabase }, { loadServiceKeys }, { verifyChainAndSeals }] = await Promise.all([
-      import('./db/database.js'),
+      import('./database.js'),
       import('./service-keys.js'),
       import('./modules/audit/audit.verify.js'),
     ])

@@ -1,5 +1,5 @@
 import type { Services } from './app.js'
-import type { Database } from './db/database.js'
+import type { Database } from './database.js'
 import type { PasswordHasher } from './platform/crypto.js'
 
 export const DEMO_EMAIL = 'demo@oeuvre.local'

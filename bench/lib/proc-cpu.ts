@@ -46,26 +46,24 @@ export class SideCpu {
   private requests = 0
 
   /**
-   * Runs `load` with the CPU of `serverPid` and of the backends `backends()` names read around
-   * it (a backend gone before the end is left out, as in cpuSpentMs).
+   * Runs `load` with the CPU of `serverPid` and of the database's backends (BackendCpu: a
+   * backend its pool opens during the load counts from zero) read around it.
    */
   async measure<T extends { total: number }>(
     serverPid: number | undefined,
-    backends: () => Promise<number[]>,
+    backends: { lister: BackendLister; database: string },
     load: () => Promise<T>,
   ): Promise<T> {
-    const read = async () => ({
-      server: processCpuMs(serverPid),
-      postgres: new Map((await backends()).map((pid) => [pid, processCpuMs(pid)])),
-      machine: machineCpuMs(),
-    })
-    const before = await read()
+    const postgres = new BackendCpu(backends.lister, backends.database)
+    await postgres.start()
+    const server = processCpuMs(serverPid)
+    const machine = machineCpuMs()
     const result = await load()
-    const after = await read()
-    this.serverMs += after.server - before.server
-    this.postgresMs += cpuSpentMs(before.postgres, after.postgres)
-    this.busyMs += after.machine.busy - before.machine.busy
-    this.totalMs += after.machine.total - before.machine.total
+    this.serverMs += processCpuMs(serverPid) - server
+    const after = machineCpuMs()
+    this.postgresMs += await postgres.stop()
+    this.busyMs += after.busy - machine.busy
+    this.totalMs += after.total - machine.total
     this.requests += result.total
     return result
   }

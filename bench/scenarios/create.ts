@@ -74,10 +74,7 @@ export const createScenario: Scenario = {
         await db.owner.query('analyze')
         // CPU per request of each side: its server and the scenario database's backends (both
         // servers' connections; the idle side's use next to nothing), and how busy the machine was.
-        const backends = async () =>
-          (
-            await db.owner.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()')
-          ).rows.map((row) => row.pid)
+        const backends = { lister: db.owner, database: db.name }
         const floorCpu = new SideCpu()
         const oeuvreCpu = new SideCpu()
         const {

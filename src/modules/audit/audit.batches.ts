@@ -1,10 +1,6 @@
-import type { Database } from '../../db/database.js'
+import type { Database } from '../../database.js'
 import { canonicalJson } from '../../platform/canonical-json.js'
-import { batchEventData, type BatchEventData, type BatchLine } from '../evidence/evidence.batch.js'
-import { asWritten } from '../payouts/payouts.repo.js'
-import { presentPayout } from '../payouts/payouts.service.js'
-import { batchLines } from '../revenue/revenue.repo.js'
-import { presentRevenue } from '../revenue/revenue.service.js'
+import { batchEventData, type BatchEventData } from '../evidence/evidence.batch.js'
 
 /** The bulk actions that append one event per batch, and how each one's lines are read back. */
 export const BATCH_ACTIONS = ['revenue.imported', 'payouts.run'] as const
@@ -18,28 +14,6 @@ export interface BatchCheck {
 
 /** Batch events read per statement. */
 const PAGE = 500
-
-async function storedLines(db: Database, orgId: string, action: string, batchId: string): Promise<BatchLine[]> {
-  if (action === 'revenue.imported') {
-    const { rows, allocations } = await db.read(orgId, (reader) => batchLines(reader, orgId, batchId))
-    return rows.map((row) => ({
-      id: row.id,
-      currency: row.currency,
-      amount: row.amount_micros,
-      record: presentRevenue(row, allocations.get(row.id) ?? []),
-    }))
-  }
-  const rows = await db.read(orgId, (reader) =>
-    reader.selectFrom('payouts').selectAll().where('org_id', '=', orgId).where('batch_id', '=', batchId).execute(),
-  )
-  // Each payout as it was written: its later steps (paid, failed, ...) are events of their own.
-  return rows.map((row) => ({
-    id: row.id,
-    currency: row.currency,
-    amount: row.amount_micros,
-    record: presentPayout(asWritten(row)),
-  }))
-}
 
 function difference(stated: BatchEventData, stored: BatchEventData): string | null {
   if (stated.lineCount !== stored.lineCount)
@@ -70,9 +44,11 @@ export async function checkBatches(db: Database, orgId: string, afterSequence = 
         .limit(PAGE)
         .execute(),
     )
+    // The records' modules (and their schemas) load only for an org that has batches.
+    const { storedLines } = events.length > 0 ? await import('./audit.batch-lines.js') : { storedLines: null }
     for (const event of events) {
       const stated = JSON.parse(event.data) as BatchEventData
-      const lines = await storedLines(db, orgId, event.action, stated.batchId)
+      const lines = await storedLines!(db, orgId, event.action, stated.batchId)
       const reason =
         event.resource_id !== stated.batchId
           ? `the event names batch ${event.resource_id} but its data ${stated.batchId}`

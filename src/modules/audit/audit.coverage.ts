@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely'
-import type { Database } from '../../db/database.js'
+import type { Database } from '../../database.js'
 
 /**
  * Whether every record the log must cover is covered by an org event: its own creation event

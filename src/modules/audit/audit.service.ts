@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type Compilable, type Selectable } from 'kysely'
-import type { Database, Reader, Tx } from '../../db/database.js'
-import type { FoundationTables } from '../../db/schema.js'
+import type { Database, Reader, Tx } from '../../database.js'
+import type { FoundationTables } from '../../schema.js'
 import { canonicalJsonOfJson } from '../../platform/canonical-json.js'
 import type { Clock } from '../../platform/clock.js'
 import { notFound } from '../../platform/errors.js'
@@ -154,7 +154,7 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
   let outbox: Outbox | null = null
   // Each transaction's staged events; one transaction appends to one org's chain.
   const stages = new WeakMap<Tx, { orgId: string; events: PendingEvent[] }>()
-  // One function for every run this log defers: the group commit merges the runs made by the same one.
+  // The runs a group commit sends together become one append (they are one org's: a group is).
   const mergeRuns = (parts: readonly unknown[]) =>
     appendStatement(db.global, mergeAppendRuns(parts as AppendRun[])).compile()
 
@@ -162,7 +162,17 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
     let staged = stages.get(tx)
     if (!staged) {
       // Throws outside an org transaction (db.tx): an event is never staged where nothing would write it.
-      db.beforeCommit(tx, () => write(tx, 'with-commit').then(() => undefined))
+      // The run is made when the work is done, and chained with the commit (after every row written).
+      db.atCommit(
+        tx,
+        () => {
+          const run = takeRun(tx)
+          return (
+            run && { key: 'append:org_events', query: appendStatement(tx, run).compile(), part: run, merge: mergeRuns }
+          )
+        },
+        'chain',
+      )
       staged = { orgId: ctx.orgId, events: [] }
       stages.set(tx, staged)
     }
@@ -184,27 +194,23 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
   /** A written event's place in the chain, as the appending SQL answers it. */
   type Placed = { sequence: bigint; hash: string; created_at: Date }
 
-  /**
-   * Chains and writes the staged events (and their outbox rows): sent with the
-   * transaction's COMMIT ('with-commit', nothing read back), or now, in one round trip
-   * (the events staged, and where each was placed).
-   */
-  async function write(
-    tx: Tx,
-    when: 'with-commit' | 'now',
-  ): Promise<{ orgId: string; events: PendingEvent[]; placed: Map<string, Placed> } | null> {
+  /** The events staged in the transaction, as a run to append (null when none is staged); they are no longer staged. */
+  function takeRun(tx: Tx): AppendRun | null {
     const staged = stages.get(tx)
     stages.delete(tx)
     if (!staged || staged.events.length === 0) return null
-    const { orgId, events } = staged
     const now = deps.clock.now()
-    const run: AppendRun = { orgId, events, createdAt: now, deliveriesDue: outbox?.deliveriesDue(now) ?? null }
-    const statement = appendStatement(tx, run)
-    if (when === 'with-commit') {
-      db.deferMergeable(tx, { query: statement.compile(), part: run, merge: mergeRuns }, 'chain')
-      return null
-    }
-    const [rows = []] = await db.batch(tx, [statement])
+    return { ...staged, createdAt: now, deliveriesDue: outbox?.deliveriesDue(now) ?? null }
+  }
+
+  /** Chains and writes the staged events (and their outbox rows) now, in one round trip: the events and where each was placed. */
+  async function write(
+    tx: Tx,
+  ): Promise<{ orgId: string; events: readonly PendingEvent[]; placed: Map<string, Placed> } | null> {
+    const run = takeRun(tx)
+    if (!run) return null
+    const { orgId, events } = run
+    const [rows = []] = await db.batch(tx, [appendStatement(tx, run)])
     const placed = new Map(rows.map((row) => [row.id as string, row as Placed]))
     if (placed.size !== events.length)
       throw new Error(`${events.length} events were staged but ${placed.size} appended`)
@@ -213,7 +219,7 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
 
   /** The events written now, as the log holds them (their data parsed from the text that was hashed). */
   async function writeNow(tx: Tx): Promise<OrgEvent[]> {
-    const written = await write(tx, 'now')
+    const written = await write(tx)
     if (!written) return []
     return written.events.map((event) => {
       const place = written.placed.get(event.id)

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import type { Database } from '../../db/database.js'
-import { quoteLiteral, setOrgStatement } from '../../db/driver.js'
+import type { Database } from '../../database.js'
+import { quoteLiteral, setOrgStatement } from '../../db/sql-text.js'
 import { GENESIS_HASH } from './audit.chain.js'
 import { LinkChecker, linkQuery, type LinkState } from './audit.links.js'
 import {

@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely'
-import type { Database, Reader, Tx } from '../../db/database.js'
+import type { Database, Reader, Tx } from '../../database.js'
 import { SECOND, type Clock } from '../../platform/clock.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import type { IdGenerator } from '../../platform/ids.js'

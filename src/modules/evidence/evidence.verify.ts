@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database.js'
+import type { Database } from '../../database.js'
 import type { EvidenceSigner } from './evidence.keys.js'
 import { Frontier } from './evidence.merkle.js'
 import { checkpointText, eventLeaf } from './evidence.checkpoint.js'

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Tx } from '../../db/database.js'
+import type { Tx } from '../../database.js'
 import type { RequestContext } from '../../platform/context.js'
 import { AppError } from '../../platform/errors.js'
 import { batchEventData } from '../evidence/evidence.batch.js'

@@ -1,5 +1,5 @@
 import { sql, type Compilable, type Selectable } from 'kysely'
-import type { Reader, Tx } from '../../db/database.js'
+import type { Reader, Tx } from '../../database.js'
 import type { Keyset } from '../../platform/pagination.js'
 import type { PayableAllocation, Statement } from './payouts.statement.js'
 import type { PayoutStatus, PayoutsTables } from './payouts.tables.js'

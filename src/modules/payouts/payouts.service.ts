@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/database.js'
+import type { Tx } from '../../database.js'
 import type { RequestContext } from '../../platform/context.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
@@ -163,7 +163,7 @@ export function createPayoutsService(deps: RecordDeps): PayoutsService {
           row,
           allocations.map((allocation) => allocation.revenueId),
         ))
-          db.deferToCommit(tx, insert)
+          db.atCommit(tx, insert.compile())
         const payout = presentPayout(row)
         await audit.append(tx, ctx, 'payout.created', { type: 'payout', id: row.id }, payout)
         return payout

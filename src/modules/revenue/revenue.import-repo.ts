@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Reader, Tx } from '../../db/database.js'
+import type { Reader, Tx } from '../../database.js'
 import type { Share } from '../money/allocation.js'
 import type { AllocationRow, RevenueRow } from './revenue.repo.js'
 

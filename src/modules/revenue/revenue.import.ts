@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import type { Tx } from '../../db/database.js'
+import type { Tx } from '../../database.js'
 import { AppError } from '../../platform/errors.js'
 import type { AuditActor } from '../audit/audit.service.js'
 import { batchEventData, type BatchLine } from '../evidence/evidence.batch.js'

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely'
-import type { Reader, Tx } from '../../db/database.js'
-import type { MergeableWrite } from '../../db/driver.js'
+import type { Reader, Tx } from '../../database.js'
+import type { KeyedWrite } from '../../database.js'
 import { mergeableInsert } from '../../db/mergeable-insert.js'
 import type { Keyset } from '../../platform/pagination.js'
 import type { RevenueTables } from './revenue.tables.js'
@@ -41,8 +41,8 @@ const insertAllocation = mergeableInsert('revenue_allocations', [
   ['amount_micros', 'bigint'],
 ])
 
-/** The writes that record an entry and its allocations (to send with the commit; a group commit merges them with its other lines'). */
-export function revenueInserts(row: RevenueRow, allocations: readonly AllocationRow[]): MergeableWrite[] {
+/** The writes that record an entry and its allocations (sent with the commit; a group commit merges them with its other lines'). */
+export function revenueInserts(row: RevenueRow, allocations: readonly AllocationRow[]): KeyedWrite[] {
   const entry = insertEntry([
     row.org_id,
     row.id,

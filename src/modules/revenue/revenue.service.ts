@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/database.js'
+import type { Tx } from '../../database.js'
 import type { RequestContext } from '../../platform/context.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import { batchInclusion } from '../evidence/evidence.batch.js'
@@ -31,7 +31,7 @@ import {
 } from './revenue.repo.js'
 import { checkMirror, entryReference, referenceNames, referenceParam, type LineFields } from './revenue.rules.js'
 import type { CreateRevenueBody, Revenue, RevenueProof, RevenueQuery } from './revenue.schemas.js'
-import { keptEntryStale, KeptEntries, type KeptEntry } from './revenue.kept-entries.js'
+import { cachedEntryStale, EntryCache, type CachedEntry } from './revenue.entry-cache.js'
 import type { EntryReference } from '../catalog/catalog.repo.js'
 
 export interface RevenueService {
@@ -178,7 +178,7 @@ const CONSTRAINT_CONFLICTS: Record<string, string> = {
 export function createRevenueService(deps: RecordDeps): RevenueService {
   const { db, clock, ids, audit } = deps
 
-  const keptEntries = new KeptEntries()
+  const entryCache = new EntryCache()
 
   /** Writes the line and its allocations with the commit, and appends its event. */
   async function record(
@@ -220,7 +220,7 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
         amount_micros: part.amount,
       }))
     // Nothing reads them back: they go with the commit (a raced statement line still ends in its unique index, as 409).
-    for (const insert of revenueInserts(row, allocations)) db.deferMergeable(tx, insert)
+    for (const insert of revenueInserts(row, allocations)) db.atCommit(tx, insert)
     const revenue = presentRevenue(row, allocations)
     await audit.append(tx, ctx, 'revenue.created', { type: 'revenue', id }, revenue)
     return revenue
@@ -228,30 +228,26 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
 
   /**
    * A line whose reference this process read before: no read at all, one round trip with the
-   * commit, under a guard that the reference still names the kept entry alone. Undefined when
-   * the long way must answer: the kept entry no longer holds (forgotten), or the statement
-   * line is recorded already (the long way names the entry that recorded it).
+   * commit, under a guard that the reference still names the cached entry alone. Undefined when
+   * the uncached path (read, then write) must answer: the cached entry no longer holds (forgotten), or the statement
+   * line is recorded already (the uncached path (read, then write) names the entry that recorded it).
    */
-  async function createKept(
+  async function createCached(
     ctx: RequestContext,
     body: CreateRevenueBody,
     ref: EntryReference,
     line: LineFields,
     id: string,
-    kept: KeptEntry,
+    cached: CachedEntry,
   ): Promise<Revenue | undefined> {
     try {
-      // Grouped: it reads nothing, and every write goes with the commit.
-      return await db.tx(
-        ctx,
-        (tx) => {
-          db.deferMergeable(tx, kept.guard)
-          return record(tx, ctx, id, body, line, kept.catalogId, allocate(line.amount, splitShares(kept.splits)))
-        },
-        { grouped: true },
-      )
+      // Grouped: it reads nothing, and every write goes with the commit, the guard first.
+      return await db.groupedTx(ctx, (tx) => {
+        db.atCommit(tx, cached.guard)
+        return record(tx, ctx, id, body, line, cached.catalogId, allocate(line.amount, splitShares(cached.splits)))
+      })
     } catch (error) {
-      if (keptEntryStale(error)) keptEntries.forget(ctx.orgId, ref)
+      if (cachedEntryStale(error)) entryCache.forget(ctx.orgId, ref)
       else if (uniqueViolation(error) !== STATEMENT_LINE_INDEX) throw error
       return undefined
     }
@@ -261,67 +257,63 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
     const ref = entryReference(body)
     const line = lineFields(body)
     const id = ids.next('revenue')
-    const kept = body.reverses === undefined && line.eventId === null ? keptEntries.get(ctx.orgId, ref) : undefined
-    if (kept) {
-      const revenue = await createKept(ctx, body, ref, line, id, kept)
+    const cached = body.reverses === undefined && line.eventId === null ? entryCache.get(ctx.orgId, ref) : undefined
+    if (cached) {
+      const revenue = await createCached(ctx, body, ref, line, id, cached)
       if (revenue) return revenue
     }
     // Grouped: it only reads (without locks) before its commit, and every write goes with the
     // commit, so concurrent lines of one org share one chain lock and one WAL flush.
-    return db.tx(
-      ctx,
-      async (tx) => {
-        let entry: CatalogRow
-        let amounts: Allocation[]
-        if (body.reverses !== undefined) {
-          if (body.statementRef !== undefined && body.lineRef !== undefined) {
-            const existing = await findStatementLine(tx, ctx.orgId, line.source, body.statementRef, body.lineRef)
-            if (existing) throw lineRecorded(body, line, existing.id)
-          }
-          if (line.eventId !== null && !(await findEvent(tx, ctx.orgId, line.eventId))) throw eventMissing(line.eventId)
-          const original = await findRevenue(tx, ctx.orgId, body.reverses)
-          if (!original)
-            throw new AppError('unprocessable', `reverses ${body.reverses} is not a revenue entry of this org`, {
-              param: 'reverses',
-            })
-          if (original.reverses !== null)
-            throw new AppError('unprocessable', `${original.id} is itself a reversal and cannot be reversed`, {
-              param: 'reverses',
-            })
-          const reversal = await findReversal(tx, ctx.orgId, original.id)
-          if (reversal)
-            throw new AppError('conflict', `${original.id} has already been reversed by ${reversal.id}`, {
-              param: 'reverses',
-            })
-          const originalEntry = await findEntry(tx, ctx.orgId, original.catalog_id)
-          if (!originalEntry || !referenceNames(ref, originalEntry)) {
-            throw new AppError(
-              'unprocessable',
-              `A reversal mirrors ${original.id} exactly: it is for catalog entry ${original.catalog_id}`,
-              { param: referenceParam(ref) },
-            )
-          }
-          checkMirror(original, line)
-          entry = originalEntry
-          // The exact negation of what the original allocated, micro-unit for micro-unit.
-          const originalAllocations = (await allocationsOf(tx, ctx.orgId, [original.id])).get(original.id) ?? []
-          amounts = originalAllocations.map((allocation) => ({
-            creatorId: allocation.creator_id,
-            amount: -allocation.amount_micros,
-          }))
-        } else {
-          const context = await readLineContext(db, tx, ctx.orgId, ref, line, body)
-          if (context.recordedAs !== null) throw lineRecorded(body, line, context.recordedAs)
-          if (!context.eventFound) throw eventMissing(line.eventId!)
-          entry = await requireOneEntry(tx, ctx.orgId, ref, context.entries)
-          const splits = context.splits.filter((split) => split.catalog_id === entry.id)
-          keptEntries.keep(tx, ctx.orgId, ref, entry.id, splits)
-          amounts = allocate(line.amount, splitShares(splits))
+    return db.groupedTx(ctx, async (tx) => {
+      let entry: CatalogRow
+      let amounts: Allocation[]
+      if (body.reverses !== undefined) {
+        if (body.statementRef !== undefined && body.lineRef !== undefined) {
+          const existing = await findStatementLine(tx, ctx.orgId, line.source, body.statementRef, body.lineRef)
+          if (existing) throw lineRecorded(body, line, existing.id)
         }
-        return record(tx, ctx, id, body, line, entry.id, amounts)
-      },
-      { grouped: true },
-    )
+        if (line.eventId !== null && !(await findEvent(tx, ctx.orgId, line.eventId))) throw eventMissing(line.eventId)
+        const original = await findRevenue(tx, ctx.orgId, body.reverses)
+        if (!original)
+          throw new AppError('unprocessable', `reverses ${body.reverses} is not a revenue entry of this org`, {
+            param: 'reverses',
+          })
+        if (original.reverses !== null)
+          throw new AppError('unprocessable', `${original.id} is itself a reversal and cannot be reversed`, {
+            param: 'reverses',
+          })
+        const reversal = await findReversal(tx, ctx.orgId, original.id)
+        if (reversal)
+          throw new AppError('conflict', `${original.id} has already been reversed by ${reversal.id}`, {
+            param: 'reverses',
+          })
+        const originalEntry = await findEntry(tx, ctx.orgId, original.catalog_id)
+        if (!originalEntry || !referenceNames(ref, originalEntry)) {
+          throw new AppError(
+            'unprocessable',
+            `A reversal mirrors ${original.id} exactly: it is for catalog entry ${original.catalog_id}`,
+            { param: referenceParam(ref) },
+          )
+        }
+        checkMirror(original, line)
+        entry = originalEntry
+        // The exact negation of what the original allocated, micro-unit for micro-unit.
+        const originalAllocations = (await allocationsOf(tx, ctx.orgId, [original.id])).get(original.id) ?? []
+        amounts = originalAllocations.map((allocation) => ({
+          creatorId: allocation.creator_id,
+          amount: -allocation.amount_micros,
+        }))
+      } else {
+        const context = await readLineContext(db, tx, ctx.orgId, ref, line, body)
+        if (context.recordedAs !== null) throw lineRecorded(body, line, context.recordedAs)
+        if (!context.eventFound) throw eventMissing(line.eventId!)
+        entry = await requireOneEntry(tx, ctx.orgId, ref, context.entries)
+        const splits = context.splits.filter((split) => split.catalog_id === entry.id)
+        entryCache.keep(tx, ctx.orgId, ref, entry.id, splits)
+        amounts = allocate(line.amount, splitShares(splits))
+      }
+      return record(tx, ctx, id, body, line, entry.id, amounts)
+    })
   }
 
   return {

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks'
-import type { Database } from '../../db/database.js'
+import type { Database } from '../../database.js'
 import { DAY, HOUR, SECOND, type Clock } from '../../platform/clock.js'
 import type { SecretBox } from '../../platform/crypto.js'
 import type { AuditLog } from '../audit/audit.service.js'
