@@ -279,7 +279,7 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
       // The rows die here, but what still points at their array (the driver's result, a settled
       // promise) may have been promoted to the old generation while the request waited, and a
       // dead old object keeps what it points at alive through every scavenge until the next
-      // full collection: emptied, the array holds no row (docs/performance.md, feed).
+      // full collection: emptied, the array holds no row.
       rows.length = 0
       return page
     },

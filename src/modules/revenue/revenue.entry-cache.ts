@@ -44,7 +44,7 @@ export class EntryCache {
     if (this.entries.get(key)?.catalogId === catalogId) return
     this.entries.delete(key)
     if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!)
-    // Built and compiled once here, not for every line: building it took a large share of the API's CPU per create (docs/performance.md).
+    // Built and compiled once here, not for every line: building it took a large share of the API's CPU per create.
     const named = activeEntriesQuery(tx, orgId, ref).clearSelect().select('catalog_entries.id')
     const compiled = tx.selectNoFrom(sql<void>`expect_sole_id(array(${named}), ${catalogId})`.as('cached')).compile()
     // One for all that share its key: a read of the catalog, which the group's writes never change.

@@ -71,7 +71,7 @@ export async function presentStatementLines(
  * (ON CONFLICT DO NOTHING, also against a concurrent writer), or `fail` the statement with a
  * unique violation of STATEMENT_LINE_INDEX (revenue.repo.ts). `fail` is a plain insert: ON
  * CONFLICT makes every row a speculative insertion (a pre-check of the index, a token, a
- * second WAL record), about 20 µs of the server's time per line (docs/performance.md, Import).
+ * second WAL record), about 20 µs of the server's time per line.
  */
 export type RecordedLines = 'skip' | 'fail'
 

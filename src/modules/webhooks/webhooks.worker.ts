@@ -28,7 +28,7 @@ const CLAIMED_PER_LANE = 4
 /**
  * While every attempt is answered quickly, each claim of a round is twice the last, up to
  * this many per lane: fewer claims and recordings per delivery (about 15% of the worker's
- * and PostgreSQL's time per delivery against a local receiver, docs/performance.md), while
+ * and PostgreSQL's time per delivery against a local receiver,), while
  * a slow or failing endpoint keeps claims small, so little waits behind its attempts.
  */
 const MAX_CLAIMED_PER_LANE = 16
