@@ -285,11 +285,15 @@ describe('revenue import', () => {
     expect(report).toMatchObject({ lines: 7, imported: 5, skipped: 2, rejected: 0 })
     const { entries, allocations } = await booked('twice.csv')
     expect(entries.map((entry) => entry.line_ref).sort()).toEqual(['1', '2', '3', '4', '5'])
-    // The first occurrence is the one booked, with its allocations once.
-    expect(entries.map((entry) => Number(entry.amount_micros))).toEqual(entries.map(() => 1_000_000))
+    // One occurrence is booked, with its allocations once: within a batch the first; across
+    // batches on PostgreSQL (two written at once) the one whose batch commits first.
+    const amountOf = (ref: string) => Number(entries.find((entry) => entry.line_ref === ref)?.amount_micros)
+    expect(amountOf('1')).toBe(1_000_000)
+    expect([1_000_000, 9_990_000]).toContain(amountOf('2'))
+    if (t.db.kind === 'pglite') expect(amountOf('2')).toBe(1_000_000)
     for (const entry of entries) {
       const parts = allocations.filter((allocation) => allocation.revenue_id === entry.id)
-      expect(parts.reduce((sum, part) => sum + Number(part.amount_micros), 0)).toBe(1_000_000)
+      expect(parts.reduce((sum, part) => sum + part.amount_micros, 0n)).toBe(entry.amount_micros)
     }
     await expectCovered('twice.csv')
     expect(await verifyChain(t.db, owner.orgId)).toMatchObject({ ok: true })
