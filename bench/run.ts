@@ -80,7 +80,7 @@ for (const scenario of selected as Scenario[]) {
           .join(' ')}`
       : ''
     process.stdout.write(
-      `   ${m.name}: floor ${m.floor.toFixed(1)} ${m.unit}, oeuvre ${m.oeuvre.toFixed(1)} ${m.unit}, ratio ${m.ratio.toFixed(2)} (target ${m.target}: ${verdict})${extra}\n`,
+      `   ${m.name}: floor ${m.floor.toFixed(1)} ${m.unit}, oeuvre ${m.oeuvre.toFixed(1)} ${m.unit}, ratio ${m.ratio.toFixed(2)} (target ${m.target}: ${verdict}), cpu ratio ${m.cpuRatio === undefined ? 'n/a' : m.cpuRatio.toFixed(2)}${extra}\n`,
     )
     if (m.checks?.length) {
       const passed = m.checks.filter((c) => c.passed).length

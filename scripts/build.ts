@@ -5,7 +5,7 @@ import { build } from 'esbuild'
  * `npm run build`: src/ to dist/ as plain ES modules, one file each (no bundling), with the
  * migrations beside them. esbuild transpiles, as tsx (`npm start`) and Vitest already do for
  * every file of src/; types are checked by `npm run typecheck` (CI), not here. About a second
- * against about 13 s for `tsc`, which the bench pays once per run (docs/performance.md).
+ * against about 13 s for `tsc`, which the bench pays once per run.
  */
 const sources = (await readdir('src', { recursive: true })).filter(
   (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),

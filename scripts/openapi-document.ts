@@ -1,6 +1,6 @@
 import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
-import { openDatabase, type Database } from '../src/db/database.js'
+import { openDatabase, type Database } from '../src/database.js'
 
 /** Where the document is kept for the web app's and the SDK's generators. */
 export const OPENAPI_FILE = new URL('../openapi.json', import.meta.url)

@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import os from 'node:os'
 import v8 from 'node:v8'
@@ -161,7 +162,7 @@ const MAX_VERIFY_THREADS = 4
 /**
  * One range per core: each range keeps a thread here and a PostgreSQL backend busy, but the
  * thread's checking is the larger part, so on two cores a second range still gains (by 3-10%
- * on the two guests measured, never less than one; docs/performance.md, verify).
+ * on the two guests measured, never less than one; docs/decisions.md, Performance).
  */
 const defaultVerifyThreads = () => Math.max(1, Math.min(MAX_VERIFY_THREADS, os.availableParallelism()))
 
@@ -172,8 +173,8 @@ function threadCount(value: string): number {
   return threads
 }
 
-/** The org's chain and seals; on PostgreSQL, `threads` walk a long chain in ranges. */
-async function verifyOrg(cfg: Config, orgId: string, threads: number): Promise<ChainReport> {
+/** The org's chain, seals, batches and records; on PostgreSQL, `threads` walk a long chain in ranges. */
+async function verifyOrg(cfg: Config, orgId: string, threads: number, sinceSeal: boolean): Promise<ChainReport> {
   // The other threads start first: they load their modules and connect while this one does.
   const walkers =
     cfg.databaseUrl && threads > 1
@@ -181,19 +182,17 @@ async function verifyOrg(cfg: Config, orgId: string, threads: number): Promise<C
       : undefined
   try {
     const [{ openDatabase }, { loadServiceKeys }, { verifyChainAndSeals }] = await Promise.all([
-      import('./db/database.js'),
+      import('./database.js'),
       import('./service-keys.js'),
       import('./modules/audit/audit.verify.js'),
     ])
     const db = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir })
     try {
       const { evidenceSigner } = await loadServiceKeys(cfg)
-      return await verifyChainAndSeals(
-        db,
-        orgId,
-        [evidenceSigner],
-        cfg.databaseUrl ? { parallel: { databaseUrl: cfg.databaseUrl, threads, walkers } } : {},
-      )
+      return await verifyChainAndSeals(db, orgId, [evidenceSigner], {
+        sinceSeal,
+        ...(cfg.databaseUrl ? { parallel: { databaseUrl: cfg.databaseUrl, threads, walkers } } : {}),
+      })
     } finally {
       await db.close()
     }
@@ -205,20 +204,36 @@ async function verifyOrg(cfg: Config, orgId: string, threads: number): Promise<C
 const audit = program.command('audit').description('audit log tools')
 audit
   .command('verify')
-  .description("walk an org's hash chain and report the first broken link")
+  .description(
+    "walk an org's hash chain, check its seals, its batch events' roots and that every record is covered by an event; report the first failure",
+  )
   .requiredOption('--org <orgId>', 'the org to verify')
   .option('--json', 'print the report as JSON')
+  .option(
+    '--since-seal',
+    'check only what was appended after the last seal a verify recorded (the whole chain when there is none)',
+  )
   .option(
     '--threads <n>',
     `threads that walk a long chain on PostgreSQL (default: one per core, at most ${MAX_VERIFY_THREADS})`,
     threadCount,
   )
-  .action(async (options: { org: string; json?: boolean; threads?: number }) => {
-    const report = await verifyOrg(config(), options.org, options.threads ?? defaultVerifyThreads())
+  .action(async (options: { org: string; json?: boolean; threads?: number; sinceSeal?: boolean }) => {
+    const report = await verifyOrg(
+      config(),
+      options.org,
+      options.threads ?? defaultVerifyThreads(),
+      options.sinceSeal === true,
+    )
+    const uncovered = report.coverage?.uncovered ?? []
     if (options.json) process.stdout.write(`${JSON.stringify(report)}\n`)
     else if (report.ok)
       process.stdout.write(
-        `ok: ${report.events} events and ${report.seals?.seals ?? 0} seals of ${report.orgId} verify\n`,
+        `ok: ${report.events} events, ${report.seals?.seals ?? 0} seals and ${report.batches?.batches ?? 0} batches of ${report.orgId} verify${report.since ? ` (from seal ${report.since.sealId}, events after ${report.since.treeSize})` : ''}; every record is covered\n`,
+      )
+    else if (uncovered.length > 0)
+      process.stdout.write(
+        `NOT COVERED: ${uncovered.length} record(s) without an event:\n${uncovered.map((record) => `  ${record.table} ${record.id}: ${record.reason}\n`).join('')}`,
       )
     else
       process.stdout.write(
@@ -268,11 +283,14 @@ program
   .description('revenue tools')
   .command('import')
   .description(
-    'import a DSP statement (CSV: isrc, territory, period_start, period_end, units, amount, currency, statement_ref, line_ref); re-runnable',
+    'import a DSP statement (CSV: isrc, territory, period_start, period_end, units, amount, currency, statement_ref, line_ref, optional type and source); re-runnable',
   )
   .argument('<file>', 'the statement CSV')
   .requiredOption('--org <orgId>', 'the org the revenue is booked to')
-  .option('--source <name>', 'where the money comes from (default: the file name)')
+  .option(
+    '--source <name>',
+    'where the money comes from, e.g. Spotify (required unless the statement has a source column); part of each line’s identity',
+  )
   .option('--batch <lines>', 'lines per transaction', (value) => Number.parseInt(value, 10))
   .action((file: string, options: { org: string; source?: string; batch?: number }) =>
     command(async () => {
@@ -293,7 +311,8 @@ program
       try {
         const report = await importStatement(services, {
           orgId: options.org,
-          file,
+          input: createReadStream(file),
+          rejectionsKept: 10,
           onProgress,
           ...(options.source ? { source: options.source } : {}),
           ...(options.batch ? { batchSize: options.batch } : {}),

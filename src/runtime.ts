@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Config } from './config.js'
-import { openDatabase, type Database } from './db/database.js'
+import { openDatabase, type Database } from './database.js'
 import type { Clock } from './platform/clock.js'
 import { createRedisBackedRateLimiter, type RateLimitLog } from './platform/rate-limit-fallback.js'
 import { createMemoryRateLimiter, type RateLimiter } from './platform/rate-limit.js'

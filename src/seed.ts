@@ -1,5 +1,5 @@
 import type { Services } from './app.js'
-import type { Database } from './db/database.js'
+import type { Database } from './database.js'
 import type { PasswordHasher } from './platform/crypto.js'
 import type { RequestContext } from './platform/context.js'
 import type { CreateCreatorBody } from './modules/creators/creators.schemas.js'

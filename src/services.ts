@@ -1,5 +1,5 @@
 import type { Config } from './config.js'
-import type { Database } from './db/database.js'
+import type { Database } from './database.js'
 import { HOUR, systemClock, type Clock } from './platform/clock.js'
 import { createPasswordHasher, type PasswordHasher } from './platform/crypto.js'
 import { pruneIdempotencyKeys } from './platform/idempotency.js'

@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises'
+import type { Generated } from 'kysely'
+import { monotonicFactory } from 'ulid'
 import { createPgBackend, createPgliteBackend, type SqlBackend, type SqlSession } from '../src/db/sql-backend.js'
 
 /** The suite's backend on its own: the server's test database (a pool of `poolSize`), or an in-memory PGlite from the migrated template. */
@@ -46,3 +48,36 @@ export function recordingBackend(
     acquireOwner: async () => wrap(await backend.acquireOwner()),
   }
 }
+
+/**
+ * The tables the database layer's own tests write, as they see them: src/db knows no schema of
+ * the application's (src/schema.ts), so its tests name theirs.
+ */
+export interface TestSchema {
+  orgs: {
+    org_id: string
+    name: string
+    environment: 'sandbox' | 'production'
+    region: string
+    system_user_id: string
+    created_at: Date
+    created_by: string
+  }
+  idempotency_keys: {
+    caller: string
+    method: string
+    path: string
+    key: string
+    request_hash: string
+    state: 'running' | 'done'
+    response_status: number | null
+    response_body: string | null
+    locked_until: Date
+    created_at: Date
+  }
+  schema_migrations: { name: string; checksum: string; applied_at: Generated<Date> }
+}
+
+const ulid = monotonicFactory()
+/** A new id of the shape ids have (`org_` and a ULID): tenant scopes take only org ids. */
+export const testId = (prefix: string): string => `${prefix}_${ulid()}`

@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { expect } from 'vitest'
 import { buildApp, type Services } from '../src/app.js'
 import { loadConfig, type Config } from '../src/config.js'
-import { openDatabase, type Database } from '../src/db/database.js'
+import { openDatabase, type Database } from '../src/database.js'
 import { ManualClock } from '../src/platform/clock.js'
 import { createPasswordHasher } from '../src/platform/crypto.js'
 import type { RateLimiter } from '../src/platform/rate-limit.js'

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import pg from 'pg'
-import type { Database, Tx } from '../src/db/database.js'
+import type { Database, Tx } from '../src/database.js'
 
 /**
  * Row locks between sessions, on a PostgreSQL server. PGlite is one connection, on which one

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
-import type { Database } from '../src/db/database.js'
+import type { Database } from '../src/database.js'
 import { openTestDatabase } from './helpers.js'
 import { asOwner } from '../src/db/sql-backend.js'
 

@@ -8,7 +8,7 @@ import { createPasswordHasher, createSecretBox, type SecretBox } from '../src/pl
 import type { Job } from '../src/worker/worker.js'
 import type { HostLookup, ResolvedAddress } from '../src/modules/webhooks/webhooks.ssrf.js'
 import pg from 'pg'
-import { openDatabase, type Database } from '../src/db/database.js'
+import { openDatabase, type Database } from '../src/database.js'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import type { RequestContext } from '../src/platform/context.js'
 import { openTestDatabase, ownerWithOrg, type OrgAccount, type TestApp } from './helpers.js'

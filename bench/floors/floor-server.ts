@@ -11,21 +11,43 @@ import pg from 'pg'
  */
 export interface FloorDatabase {
   query<Row>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>
+  /**
+   * Several statements (literals only) as one simple-protocol message: PostgreSQL runs them as
+   * one implicit transaction, committed when the last succeeds and rolled back when one fails.
+   */
+  exec(text: string): Promise<void>
   close(): Promise<void>
 }
 
 async function openFloorDatabase(): Promise<FloorDatabase> {
   if (process.env.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
+    // A statement with parameters is prepared once per connection (named by its text), as a plain pg app would.
+    const names = new Map<string, string>()
+    const nameOf = (text: string) => {
+      let name = names.get(text)
+      if (!name) names.set(text, (name = `floor_${names.size + 1}`))
+      return name
+    }
     return {
       query: async <Row>(text: string, params?: unknown[]) => ({
-        rows: (await pool.query(text, params)).rows as Row[],
+        rows: (await (params ? pool.query({ name: nameOf(text), text, values: params }) : pool.query(text)))
+          .rows as Row[],
       }),
+      exec: async (text) => {
+        await pool.query(text)
+      },
       close: () => pool.end(),
     }
   }
   const db = await PGlite.create(path.join(process.env.DATA_DIR ?? './data', 'pglite'))
-  return { query: <Row>(text: string, params?: unknown[]) => db.query<Row>(text, params), close: () => db.close() }
+  return {
+    query: <Row>(text: string, params?: unknown[]) => db.query<Row>(text, params),
+    exec: async (text) => {
+      await db.exec(text)
+    },
+    close: () => db.close(),
+  }
 }
 
 export async function serveFloor(routes: (app: FastifyInstance, db: FloorDatabase) => Promise<void>): Promise<void> {

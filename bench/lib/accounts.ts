@@ -64,6 +64,20 @@ export async function provisionOrg(databaseUrl: string, redisUrl: string | null,
   }
 }
 
+/** Several owners and orgs, one per label, made by one Oeuvre started for just that (a scenario's side and its floor's). */
+export async function provisionOrgs(databaseUrl: string, redisUrl: string | null, labels: string[]): Promise<Owner[]> {
+  const cleanup = new Cleanup()
+  try {
+    const oeuvre = await startOeuvre(databaseUrl, redisUrl)
+    cleanup.add(oeuvre.stop)
+    const owners: Owner[] = []
+    for (const label of labels) owners.push(await ownerWithOrg(oeuvre.ready, label))
+    return owners
+  } finally {
+    await cleanup.run()
+  }
+}
+
 /**
  * An access token of a client whose rate tier never throttles the benchmark: created through
  * the API (a sandbox client), then raised by the operator to platform_integrator with a large
@@ -124,4 +138,26 @@ export async function memberSessions(ownerSql: OwnerSql, orgId: string, count: n
     tokens.push(token)
   }
   return tokens
+}
+
+/** Three creators and a work split between them, made through the API by the org's owner: what each side books revenue on. */
+export async function revenueFixture(baseUrl: string, token: string): Promise<{ id: string }> {
+  const creators: string[] = []
+  for (const name of ['A', 'B', 'C']) {
+    const creator = await post<{ id: string }>(
+      `${baseUrl}/api/creators`,
+      { name, kind: 'person', roles: ['composer'], payoutCurrency: 'EUR' },
+      { token },
+    )
+    creators.push(creator.id)
+  }
+  return post<{ id: string }>(
+    `${baseUrl}/api/catalog`,
+    {
+      kind: 'work',
+      title: 'Bench Song',
+      splits: creators.map((creatorId, i) => ({ creatorId, role: 'composer', shareBps: i === 2 ? 3334 : 3333 })),
+    },
+    { token },
+  )
 }

@@ -230,12 +230,14 @@ export function servedThroughput(
   target: number,
   extra: Record<string, number | string>,
 ): Measurement {
-  return throughput(name, floor.result, oeuvre.result, target, {
-    floorCpuUsPerRequest: floor.cpuUsPerRequest,
-    oeuvreCpuUsPerRequest: oeuvre.cpuUsPerRequest,
-    cpuRatio: (floor.cpuUsPerRequest / oeuvre.cpuUsPerRequest).toFixed(2),
-    ...extra,
-  })
+  return {
+    ...throughput(name, floor.result, oeuvre.result, target, {
+      floorCpuUsPerRequest: floor.cpuUsPerRequest,
+      oeuvreCpuUsPerRequest: oeuvre.cpuUsPerRequest,
+      ...extra,
+    }),
+    cpuRatio: floor.cpuUsPerRequest / oeuvre.cpuUsPerRequest,
+  }
 }
 
 /** A copy of `dataDir` in a temporary directory of its own (a second process needs its own PGlite directory), removed after `work`. */

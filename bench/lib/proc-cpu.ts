@@ -46,26 +46,24 @@ export class SideCpu {
   private requests = 0
 
   /**
-   * Runs `load` with the CPU of `serverPid` and of the backends `backends()` names read around
-   * it (a backend gone before the end is left out, as in cpuSpentMs).
+   * Runs `load` with the CPU of `serverPid` and of the database's backends (BackendCpu: a
+   * backend its pool opens during the load counts from zero) read around it.
    */
   async measure<T extends { total: number }>(
     serverPid: number | undefined,
-    backends: () => Promise<number[]>,
+    backends: { lister: BackendLister; database: string },
     load: () => Promise<T>,
   ): Promise<T> {
-    const read = async () => ({
-      server: processCpuMs(serverPid),
-      postgres: new Map((await backends()).map((pid) => [pid, processCpuMs(pid)])),
-      machine: machineCpuMs(),
-    })
-    const before = await read()
+    const postgres = new BackendCpu(backends.lister, backends.database)
+    await postgres.start()
+    const server = processCpuMs(serverPid)
+    const machine = machineCpuMs()
     const result = await load()
-    const after = await read()
-    this.serverMs += after.server - before.server
-    this.postgresMs += cpuSpentMs(before.postgres, after.postgres)
-    this.busyMs += after.machine.busy - before.machine.busy
-    this.totalMs += after.machine.total - before.machine.total
+    this.serverMs += processCpuMs(serverPid) - server
+    const after = machineCpuMs()
+    this.postgresMs += await postgres.stop()
+    this.busyMs += after.busy - machine.busy
+    this.totalMs += after.total - machine.total
     this.requests += result.total
     return result
   }
@@ -78,5 +76,59 @@ export class SideCpu {
       postgresUsPerRequest: per(this.postgresMs),
       machineBusy: this.totalMs ? this.busyMs / this.totalMs : 0,
     }
+  }
+}
+
+/** What a BackendCpu needs to list the backends: a query as the scenario database's owner. */
+export interface BackendLister {
+  query<Row>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>
+}
+
+/**
+ * The CPU of the PostgreSQL backends serving one database while a command runs: its backends
+ * are listed every 50 ms, a backend started since `start` counts from zero, one already there
+ * from its reading at `start`, each up to its last reading (a backend that exits loses at most
+ * its last 50 ms). The lister's own backend is left out.
+ */
+export class BackendCpu {
+  private readonly first = new Map<number, number>()
+  private readonly last = new Map<number, number>()
+  private timer: NodeJS.Timeout | undefined
+  private polling: Promise<void> = Promise.resolve()
+  private started = new Date()
+
+  constructor(
+    private readonly lister: BackendLister,
+    private readonly database: string,
+  ) {}
+
+  private async poll(): Promise<void> {
+    const { rows } = await this.lister.query<{ pid: number; backend_start: Date }>(
+      'select pid, backend_start from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [this.database],
+    )
+    for (const row of rows) {
+      const ms = processCpuMs(row.pid)
+      if (!this.first.has(row.pid)) this.first.set(row.pid, row.backend_start >= this.started ? 0 : ms)
+      this.last.set(row.pid, Math.max(ms, this.last.get(row.pid) ?? 0))
+    }
+  }
+
+  async start(): Promise<void> {
+    this.started = new Date()
+    await this.poll()
+    this.timer = setInterval(() => {
+      this.polling = this.polling.then(() => this.poll()).catch(() => undefined)
+    }, 50)
+  }
+
+  /** Stops listing; the CPU ms the database's backends spent since `start`. */
+  async stop(): Promise<number> {
+    clearInterval(this.timer)
+    await this.polling
+    await this.poll().catch(() => undefined)
+    let spent = 0
+    for (const [pid, ms] of this.last) spent += ms - (this.first.get(pid) ?? 0)
+    return spent
   }
 }

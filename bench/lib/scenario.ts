@@ -9,6 +9,12 @@ export interface Measurement {
   ratio: number
   /** The target ratio (at least). */
   target: number
+  /**
+   * The floor's CPU per unit of work over Oeuvre's (every process of each side: its own, the
+   * database's backends, a receiver), 1.0 = as frugal as the floor. On shared cores the rates
+   * move with whatever else runs; the CPU a unit of work costs moves much less.
+   */
+  cpuRatio?: number
   /** Anything else worth printing: p99 latency, peak RSS, counts. */
   extra?: Record<string, number | string>
   /** Pass/fail checks a drill made on the way (printed one per line; a failed one throws before a measurement is returned). */

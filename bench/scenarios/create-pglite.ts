@@ -1,4 +1,4 @@
-import { memberSessions, post } from '../lib/accounts.js'
+import { memberSessions, ownerWithOrg, revenueFixture } from '../lib/accounts.js'
 import { warmUpSeconds } from '../lib/load.js'
 import {
   alternateServed,
@@ -17,8 +17,8 @@ import { Cleanup } from '../lib/servers.js'
 /**
  * Revenue create on PGlite (Oeuvre's embedded mode): the same requests, connections and
  * setup as on PostgreSQL (three creators and a work over HTTP, one member session per
- * connection), against a bare Fastify route inserting one row on PGlite in-process, over a
- * copy of Oeuvre's DATA_DIR.
+ * connection), against the create floor on PGlite in-process, over a copy of Oeuvre's
+ * DATA_DIR made once both orgs' fixtures are in it (the floor books on an org of its own).
  */
 export async function createOnPglite(
   context: ScenarioContext,
@@ -26,6 +26,16 @@ export async function createOnPglite(
   revenueBody: (catalogId: string) => string,
 ): Promise<Measurement> {
   return withTemplateCopy(context, 'create', async (dataDir, { owner }) => {
+    const setup = await startOeuvreOnPglite(dataDir)
+    let entry: { id: string }
+    let floorEntry: { id: string }
+    try {
+      entry = await revenueFixture(setup.ready, owner.token)
+      const floorOwner = await ownerWithOrg(setup.ready, 'create-floor')
+      floorEntry = await revenueFixture(setup.ready, floorOwner.token)
+    } finally {
+      await setup.stop()
+    }
     // One session per connection: the session tier (600/min, burst 1,200) is per user.
     const tokens = await withPgliteOwner(dataDir, (db) => memberSessions(db, owner.orgId, connections))
     const seconds = pgliteLoadSeconds(context.scale)
@@ -37,47 +47,25 @@ export async function createOnPglite(
           startPgliteFloor('bench/floors/create-floor.ts', floorDir),
           startOeuvreOnPglite(dataDir),
         )
-        const creators: string[] = []
-        for (const name of ['A', 'B', 'C']) {
-          const creator = await post<{ id: string }>(
-            `${oeuvreServer!.ready}/api/creators`,
-            { name, kind: 'person', roles: ['composer'], payoutCurrency: 'EUR' },
-            { token: owner.token },
-          )
-          creators.push(creator.id)
-        }
-        const splits = creators.map((creatorId, i) => ({
-          creatorId,
-          role: 'composer',
-          shareBps: i === 2 ? 3334 : 3333,
-        }))
-        const entry = await post<{ id: string }>(
-          `${oeuvreServer!.ready}/api/catalog`,
-          { kind: 'work', title: 'Bench Song', splits },
-          { token: owner.token },
-        )
-        const floorSpec = {
+        const spec = (catalogId: string) => ({
           method: 'POST' as const,
           connections,
           headers: { 'content-type': 'application/json', 'idempotency-key': 'bench-{{n}}' },
-          body: revenueBody(entry.id),
-        }
+          body: revenueBody(catalogId),
+        })
         // Both warmed, then measured in alternation.
         return await alternateServed(
           'create (PGlite)',
           '/api/revenue',
           warmUpSeconds(context.scale),
           seconds,
-          { server: floorServer!, spec: floorSpec },
-          {
-            server: oeuvreServer!,
-            spec: { ...floorSpec, tokens },
-          },
+          { server: floorServer!, spec: spec(floorEntry.id) },
+          { server: oeuvreServer!, spec: { ...spec(entry.id), tokens } },
         )
       } finally {
         await cleanup.run()
       }
     })
-    return servedThroughput('create requests/s (PGlite)', floor, oeuvre, 0.4, { connections, seconds, segments })
+    return servedThroughput('create requests/s (PGlite)', floor, oeuvre, 0.7, { connections, seconds, segments })
   })
 }

@@ -59,6 +59,6 @@ export async function feedOnPglite(
         await cleanup.run()
       }
     })
-    return servedThroughput('feed requests/s (PGlite)', floor, oeuvre, 0.7, { events, connections, seconds, segments })
+    return servedThroughput('feed requests/s (PGlite)', floor, oeuvre, 0.8, { events, connections, seconds, segments })
   })
 }

@@ -3,7 +3,8 @@ import { withScenarioDatabase } from '../lib/database.js'
 import { seedChainedEvents } from '../lib/events.js'
 import { alternate, loadSeconds, runLoad, throughput, warmUpSeconds } from '../lib/load.js'
 import { pgliteWanted } from '../lib/pglite.js'
-import type { Scenario } from '../lib/scenario.js'
+import type { Measurement, Scenario } from '../lib/scenario.js'
+import { SideCpu } from '../lib/proc-cpu.js'
 import { benchNodeArgs, Cleanup, startChild, startOeuvre } from '../lib/servers.js'
 import { feedOnPglite } from './feed-pglite.js'
 
@@ -15,7 +16,7 @@ export const feedScenario: Scenario = {
   name: 'feed',
   description: `GET /v1/orgs/{orgId}/events?limit=50 with an OAuth token at ${CONNECTIONS} connections, vs a bare Fastify + pg route (same query, no auth)`,
   async run(context) {
-    const measurements = await withScenarioDatabase(context.databaseUrl, 'feed', async (db) => {
+    const measurements: Measurement[] = await withScenarioDatabase(context.databaseUrl, 'feed', async (db) => {
       const cleanup = new Cleanup()
       try {
         const oeuvre = await startOeuvre(db.url, context.redisUrl)
@@ -45,6 +46,10 @@ export const feedScenario: Scenario = {
           durationSeconds: warmUp,
           headers: { authorization: `Bearer ${token}` },
         })
+        // CPU per request of each side: its server and the scenario database's backends.
+        const backends = { lister: db.owner, database: db.name }
+        const floorCpu = new SideCpu()
+        const oeuvreCpu = new SideCpu()
         const {
           floor: floorResult,
           oeuvre: oeuvreResult,
@@ -52,22 +57,35 @@ export const feedScenario: Scenario = {
         } = await alternate(
           'feed',
           seconds,
-          (durationSeconds) => runLoad({ url: floor.ready + path, connections: CONNECTIONS, durationSeconds }),
           (durationSeconds) =>
-            runLoad({
-              url: oeuvre.ready + path,
-              connections: CONNECTIONS,
-              durationSeconds,
-              headers: { authorization: `Bearer ${token}` },
-            }),
+            floorCpu.measure(floor.process.pid, backends, () =>
+              runLoad({ url: floor.ready + path, connections: CONNECTIONS, durationSeconds }),
+            ),
+          (durationSeconds) =>
+            oeuvreCpu.measure(oeuvre.process.pid, backends, () =>
+              runLoad({
+                url: oeuvre.ready + path,
+                connections: CONNECTIONS,
+                durationSeconds,
+                headers: { authorization: `Bearer ${token}` },
+              }),
+            ),
         )
+        const perRequest = (side: SideCpu) => side.figures.serverUsPerRequest + side.figures.postgresUsPerRequest
         return [
-          throughput('feed requests/s', floorResult, oeuvreResult, 0.7, {
-            events,
-            connections: CONNECTIONS,
-            seconds,
-            segments,
-          }),
+          {
+            ...throughput('feed requests/s', floorResult, oeuvreResult, 0.8, {
+              events,
+              connections: CONNECTIONS,
+              seconds,
+              segments,
+              floorServerCpuUs: floorCpu.figures.serverUsPerRequest,
+              floorPostgresCpuUs: floorCpu.figures.postgresUsPerRequest,
+              oeuvreServerCpuUs: oeuvreCpu.figures.serverUsPerRequest,
+              oeuvrePostgresCpuUs: oeuvreCpu.figures.postgresUsPerRequest,
+            }),
+            cpuRatio: perRequest(floorCpu) / perRequest(oeuvreCpu),
+          },
         ]
       } finally {
         await cleanup.run()

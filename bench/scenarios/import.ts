@@ -1,18 +1,17 @@
 import { once } from 'node:events'
-import { createReadStream, createWriteStream } from 'node:fs'
+import { createWriteStream } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { pipeline } from 'node:stream/promises'
-import { from as copyFrom } from 'pg-copy-streams'
-import { provisionOrg } from '../lib/accounts.js'
-import { runOeuvreCli } from '../lib/cli.js'
+import { provisionOrgs } from '../lib/accounts.js'
+import { runFloorCli, runOeuvreCli, type CliRun } from '../lib/cli.js'
 import { withScenarioDatabase } from '../lib/database.js'
 import { entryIsrc, seedCreators, seedRecordings } from '../lib/records-seed.js'
 import type { Measurement, Scenario } from '../lib/scenario.js'
 
 const TERRITORIES = ['DE', 'FR', 'GB', 'US', 'SE', 'WORLD']
 const MEMORY_BUDGET_MIB = 256
+const SOURCE = 'Bench DSP'
 
 /** A DSP-style statement of `lines` lines over `entries` recordings, written with backpressure. */
 async function writeStatement(file: string, lines: number, entries: number): Promise<void> {
@@ -35,11 +34,14 @@ function summary(stdout: string): { imported: number; skipped: number; rejected:
   return { imported: Number(match[1]), skipped: Number(match[2]), rejected: Number(match[3]) }
 }
 
-/** `oeuvre revenue import` of a generated statement against a raw COPY of the same file into a bare table. */
+/** CPU ms of a command and of the database's backends serving it. */
+const cpuOf = (run: CliRun): number => run.cpuMs + run.postgresCpuMs
+
+/** `oeuvre revenue import` of a generated statement against the import floor (COPY, set-based inserts, batch events) on an org seeded alike. */
 export const importScenario: Scenario = {
   name: 'import',
   description:
-    'oeuvre revenue import of a DSP statement (matched by ISRC, allocated, one org event per line) vs raw COPY of the same rows',
+    'oeuvre revenue import of a DSP statement (matched by ISRC, allocated, batch events) vs COPY into staging and set-based INSERT ... SELECT with the same batch events',
   async run(context) {
     const lines = Math.max(1000, Math.round(1_000_000 * context.scale))
     const entries = Math.max(100, Math.round(20_000 * context.scale))
@@ -47,66 +49,55 @@ export const importScenario: Scenario = {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'oeuvre-bench-import-'))
     try {
       return await withScenarioDatabase(context.databaseUrl, 'import', async (db) => {
-        const { orgId, userId } = await provisionOrg(db.url, context.redisUrl, 'import')
+        const [oeuvreOrg, floorOrg] = await provisionOrgs(db.url, context.redisUrl, ['import', 'import-floor'])
         const seeded = Date.now()
-        await seedCreators(db.owner, orgId, userId, creators)
-        await seedRecordings(db.owner, orgId, userId, entries, creators)
-        // Statistics, as autovacuum keeps them for an org whose catalog came in over time. Planned
-        // on this new database's statistics, the allocations' foreign-key check on creators ran on
-        // creators_newest (org_id, created_at, id) rather than the primary key, and 200,000 lines
-        // took 27–31 s to import instead of 24–26 s on this guest (docs/performance.md).
+        for (const { orgId, userId } of [oeuvreOrg!, floorOrg!]) {
+          await seedCreators(db.owner, orgId, userId, creators)
+          await seedRecordings(db.owner, orgId, userId, entries, creators)
+        }
+        // Statistics, as autovacuum keeps them for an org whose catalog came in over time.
         await db.owner.query('analyze')
         const file = path.join(dir, 'statement.csv')
         const written = Date.now()
         await writeStatement(file, lines, entries)
         context.log(
-          `${lines} lines over ${entries} recordings and ${creators} creators (catalog seeded in ${written - seeded} ms, statement written in ${Date.now() - written} ms)`,
+          `${lines} lines over ${entries} recordings and ${creators} creators (catalogs seeded in ${written - seeded} ms, statement written in ${Date.now() - written} ms)`,
         )
+        const backends = { lister: db.owner, database: db.name }
 
-        await db.owner.query(
-          'create table statement_floor (isrc text, territory text, period_start date, period_end date, units bigint, amount numeric(20, 6), currency text, statement_ref text, line_ref text)',
+        const floor = await runFloorCli(
+          'import-floor',
+          [file, floorOrg!.orgId, SOURCE],
+          { DATABASE_URL: db.url },
+          backends,
         )
-        const client = await db.owner.connect()
-        let floorMs: number
-        try {
-          const started = performance.now()
-          await pipeline(
-            createReadStream(file),
-            client.query(copyFrom('COPY statement_floor FROM STDIN WITH (FORMAT csv, HEADER true)')),
-          )
-          floorMs = performance.now() - started
-        } finally {
-          client.release()
-        }
-        const copied = await db.owner.query<{ n: string }>('select count(*) as n from statement_floor')
-        if (Number(copied.rows[0]?.n) !== lines) throw new Error(`COPY loaded ${copied.rows[0]?.n} of ${lines} lines`)
+        const floorReport = JSON.parse(floor.stdout.trim().split('\n').pop()!) as { imported: number; batches: number }
+        if (floorReport.imported !== lines)
+          throw new Error(`the floor imported ${floorReport.imported} of ${lines} lines`)
 
         const env = { DATABASE_URL: db.url, DATA_DIR: dir, REDIS_URL: '' }
-        const first = await runOeuvreCli(['revenue', 'import', file, '--org', orgId], env)
+        const args = ['revenue', 'import', file, '--org', oeuvreOrg!.orgId, '--source', SOURCE]
+        const first = await runOeuvreCli(args, env, backends)
         const firstSummary = summary(first.stdout)
         if (firstSummary.imported !== lines)
           throw new Error(`imported ${firstSummary.imported} of ${lines} lines:\n${first.stdout}${first.stderr}`)
-        const second = await runOeuvreCli(['revenue', 'import', file, '--org', orgId], env)
+        const second = await runOeuvreCli(args, env)
         const secondSummary = summary(second.stdout)
         const counted = await db.owner.query<{ entries: string; events: string }>(
           `select (select count(*) from revenue_entries where org_id = $1) as entries,
-                  (select count(*) from org_events where org_id = $1 and action = 'revenue.created') as events`,
-          [orgId],
+                  (select count(*) from org_events where org_id = $1 and action like 'revenue.%') as events`,
+          [oeuvreOrg!.orgId],
         )
         const stored = counted.rows[0]
-        if (
-          secondSummary.imported !== 0 ||
-          secondSummary.skipped !== lines ||
-          Number(stored?.entries) !== lines ||
-          Number(stored?.events) !== lines
-        ) {
+        if (secondSummary.imported !== 0 || secondSummary.skipped !== lines || Number(stored?.entries) !== lines) {
           throw new Error(
-            `a second run must add nothing: ${second.stdout.trim()}; ${stored?.entries} entries, ${stored?.events} events for ${lines} lines`,
+            `a second run must add nothing: ${second.stdout.trim()}; ${stored?.entries} entries for ${lines} lines`,
           )
         }
-        const floorRate = lines / (floorMs / 1000)
+        const floorRate = lines / (floor.ms / 1000)
         const oeuvreRate = lines / (first.ms / 1000)
         const peak = Math.max(first.peakRssMiB, second.peakRssMiB)
+        const perLine = (ms: number) => Math.round((ms * 1000) / lines)
         const measurements: Measurement[] = [
           {
             name: 'import lines/s',
@@ -115,12 +106,18 @@ export const importScenario: Scenario = {
             oeuvre: oeuvreRate,
             ratio: oeuvreRate / floorRate,
             target: 0.5,
+            cpuRatio: cpuOf(floor) / cpuOf(first),
             extra: {
               lines,
               oeuvreSeconds: (first.ms / 1000).toFixed(1),
-              floorSeconds: (floorMs / 1000).toFixed(1),
-              // The command's own CPU per line, and how busy both cores were: the rest of the busy time is mostly PostgreSQL's.
-              commandCpuUsPerLine: Math.round((first.cpuMs * 1000) / lines),
+              floorSeconds: (floor.ms / 1000).toFixed(1),
+              oeuvreEvents: Number(stored?.events),
+              floorEvents: floorReport.batches,
+              // CPU µs per line of each command and of the database's backends serving it.
+              oeuvreCommandCpuUs: perLine(first.cpuMs),
+              oeuvrePostgresCpuUs: perLine(first.postgresCpuMs),
+              floorCommandCpuUs: perLine(floor.cpuMs),
+              floorPostgresCpuUs: perLine(floor.postgresCpuMs),
               machineBusy: first.machineBusy.toFixed(2),
               secondRun: second.stdout.trim(),
               secondRunSeconds: (second.ms / 1000).toFixed(1),
@@ -133,7 +130,7 @@ export const importScenario: Scenario = {
             oeuvre: peak,
             ratio: peak > 0 ? MEMORY_BUDGET_MIB / peak : 0,
             target: 1,
-            extra: { firstRunMiB: first.peakRssMiB, secondRunMiB: second.peakRssMiB },
+            extra: { firstRunMiB: first.peakRssMiB, secondRunMiB: second.peakRssMiB, floorMiB: floor.peakRssMiB },
           },
         ]
         return measurements

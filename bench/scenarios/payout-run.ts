@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type pg from 'pg'
-import { memberSessions, ownerWithOrg, provisionOrg } from '../lib/accounts.js'
-import { runOeuvreCli } from '../lib/cli.js'
+import { memberSessions, ownerWithOrg, provisionOrgs } from '../lib/accounts.js'
+import { runFloorCli, runOeuvreCli } from '../lib/cli.js'
 import { withScenarioDatabase } from '../lib/database.js'
 import { creatorId, seedAllocations } from '../lib/records-seed.js'
 import type { Measurement, Scenario } from '../lib/scenario.js'
@@ -20,22 +20,6 @@ const API_CONCURRENCY = 8
 const API_CREATORS = 500
 /** Session requests per member before its bucket (burst 1,200) could run dry. */
 const REQUESTS_PER_MEMBER = 1000
-
-/** The floor: one aggregate over the org's allocations as the table owner, the best of three. */
-async function aggregateMs(owner: pg.Pool, orgId: string, creators: number): Promise<number> {
-  let best = Infinity
-  for (let i = 0; i < 3; i += 1) {
-    const started = performance.now()
-    const aggregate = await owner.query(
-      'select creator_id, currency, sum(amount_micros) from revenue_allocations where org_id = $1 group by creator_id, currency',
-      [orgId],
-    )
-    best = Math.min(best, performance.now() - started)
-    if (aggregate.rowCount !== creators)
-      throw new Error(`the aggregate found ${aggregate.rowCount} creators of ${creators}`)
-  }
-  return best
-}
 
 /** Every allocation of the org is held by exactly one live payout, one payout per creator. */
 async function checkPaid(owner: pg.Pool, orgId: string, creators: number, allocations: number): Promise<void> {
@@ -77,33 +61,42 @@ async function payThroughApi(baseUrl: string, tokens: string[], creators: number
 /**
  * `oeuvre payouts run` over seeded allocations, and the same work through POST /api/payouts
  * per creator against an `oeuvre serve` child (on a second org seeded alike), both against the
- * same floor: one SQL aggregate of the allocations.
+ * same floor: the aggregate and set-based writes of the payouts, their items and batch events on
+ * an org seeded alike.
  */
 export const payoutRunScenario: Scenario = {
   name: 'payout-run',
   description:
-    'oeuvre payouts run (set-based pages) and POST /api/payouts per creator vs one SQL aggregate over the same allocations',
+    'oeuvre payouts run (set-based pages, batch events) and POST /api/payouts per creator vs the aggregate and set-based writes of payouts, coverage and batch events',
   async run(context) {
     const creators = Math.max(100, Math.round(10_000 * context.scale))
     const revenues = Math.ceil(Math.max(10_000, Math.round(1_000_000 * context.scale)) / PER_ENTRY)
     const dir = await mkdtemp(path.join(os.tmpdir(), 'oeuvre-bench-payouts-'))
     try {
       return await withScenarioDatabase(context.databaseUrl, 'payout_run', async (db) => {
-        const { orgId, userId } = await provisionOrg(db.url, context.redisUrl, 'payouts')
+        const [oeuvreOrg, floorOrg] = await provisionOrgs(db.url, context.redisUrl, ['payouts', 'payouts-floor'])
+        const { orgId, userId } = oeuvreOrg!
         const seeded = Date.now()
         const total = await seedAllocations(db.owner, orgId, userId, creators, revenues, PER_ENTRY)
+        await seedAllocations(db.owner, floorOrg!.orgId, floorOrg!.userId, creators, revenues, PER_ENTRY)
         context.log(
-          `${total} allocations of ${revenues} revenue lines to ${creators} creators, seeded in ${Date.now() - seeded} ms`,
+          `${total} allocations of ${revenues} revenue lines to ${creators} creators (twice: Oeuvre's org and the floor's), seeded in ${Date.now() - seeded} ms`,
         )
+        const backends = { lister: db.owner, database: db.name }
 
-        const floorMs = await aggregateMs(db.owner, orgId, creators)
+        const floor = await runFloorCli('payout-floor', [floorOrg!.orgId], { DATABASE_URL: db.url }, backends)
+        const floorReport = JSON.parse(floor.stdout.trim().split('\n').pop()!) as { payouts: number; batches: number }
+        if (floorReport.payouts !== creators)
+          throw new Error(`the floor paid ${floorReport.payouts} of ${creators} creators`)
+        await checkPaid(db.owner, floorOrg!.orgId, creators, total)
+        const floorMs = floor.ms
         const floorRate = total / (floorMs / 1000)
 
-        const run = await runOeuvreCli(['payouts', 'run', '--org', orgId], {
-          DATABASE_URL: db.url,
-          DATA_DIR: dir,
-          REDIS_URL: '',
-        })
+        const run = await runOeuvreCli(
+          ['payouts', 'run', '--org', orgId],
+          { DATABASE_URL: db.url, DATA_DIR: dir, REDIS_URL: '' },
+          backends,
+        )
         const created = Number(/created (\d+) payouts/.exec(run.stdout)?.[1] ?? -1)
         if (created !== creators)
           throw new Error(
@@ -119,11 +112,13 @@ export const payoutRunScenario: Scenario = {
             oeuvre: runRate,
             ratio: runRate / floorRate,
             target: 0.5,
+            cpuRatio: (floor.cpuMs + floor.postgresCpuMs) / (run.cpuMs + run.postgresCpuMs),
             extra: {
               creators,
               allocations: total,
               oeuvreSeconds: (run.ms / 1000).toFixed(1),
-              floorSeconds: (floorMs / 1000).toFixed(3),
+              floorSeconds: (floorMs / 1000).toFixed(1),
+              floorBatches: floorReport.batches,
               peakRssMiB: run.peakRssMiB,
             },
           },
@@ -160,7 +155,7 @@ export const payoutRunScenario: Scenario = {
               allocations: apiTotal,
               concurrency: API_CONCURRENCY,
               oeuvreSeconds: (apiMs / 1000).toFixed(1),
-              floorSeconds: (floorMs / 1000).toFixed(3),
+              floorSeconds: (floorMs / 1000).toFixed(1),
             },
           })
         } finally {

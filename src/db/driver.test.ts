@@ -1,12 +1,8 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { systemClock } from '../platform/clock.js'
-import { IdempotencyClaim, IdempotencyKeyTaken } from '../platform/idempotency.js'
-import { createIdGenerator } from '../platform/ids.js'
-import { createDatabase, type Database, type Tx } from './database.js'
-import type { LeadWrite } from './driver.js'
+import { createDatabase, type Database as GenericDatabase } from './database.js'
 import { readMigrations } from './migrate.js'
-import { openTestBackend, recordingBackend } from '../../test/db-recording.js'
+import { openTestBackend, recordingBackend, testId, type TestSchema } from '../../test/db-recording.js'
 import { eventually } from '../../test/eventually.js'
 
 /** Every message sent to the server, in order: `simple` (one round trip, maybe several statements) or `query`. */
@@ -23,7 +19,9 @@ async function passGate(text: string): Promise<void> {
   await held.open
 }
 
-const ids = createIdGenerator(systemClock)
+type Database = GenericDatabase<TestSchema>
+
+const ids = { next: (prefix: 'org') => testId(prefix) }
 const orgA = ids.next('org')
 const orgB = ids.next('org')
 
@@ -32,7 +30,7 @@ let db: Database
 beforeAll(async () => {
   // These tests read the messages' layout: statements inlined, none prepared (statement-cache.test.ts covers EXECUTE).
   // Room for the group commit test's five transactions: each waits for its group holding its connection.
-  db = createDatabase(recordingBackend(await openTestBackend(6), sent, passGate), await readMigrations(), {
+  db = createDatabase<TestSchema>(recordingBackend(await openTestBackend(6), sent, passGate), await readMigrations(), {
     statements: { enabled: false },
   })
   for (const orgId of [orgA, orgB]) {
@@ -84,7 +82,7 @@ const keyRow = (caller: string) => (name: string) => ({
 
 /** Waits (bounded) until `count` commits wait behind the one in flight, rather than guessing how long they take to arrive. */
 const queued = (count: number) =>
-  eventually(() => db.groupCommit.queued >= count, `${count} commits queued`, { everyMs: 5 })
+  eventually(() => db.stats.groupCommit.queued >= count, `${count} commits queued`, { everyMs: 5 })
 
 describe('the scoped driver', () => {
   it('sends BEGIN and the tenant scope with a transaction’s first statement: two statements and a commit are three round trips', async () => {
@@ -208,10 +206,10 @@ describe('batches and writes sent with the commit', () => {
     )
   })
 
-  it('sends deferred writes with COMMIT in one round trip, and nothing before it', async () => {
+  it('sends writes made at commit with COMMIT in one round trip, and nothing before it', async () => {
     const orgId = ids.next('org')
     await db.tx({ orgId }, async (tx) => {
-      db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'deferred')))
+      db.atCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'deferred')).compile())
       expect(sent).toEqual([])
     })
     expect(sent).toEqual([
@@ -222,315 +220,88 @@ describe('batches and writes sent with the commit', () => {
     ])
   })
 
-  it('rolls back everything when a deferred write fails at commit, and tells the caller', async () => {
+  it('rolls back everything when a write sent at commit fails, and tells the caller', async () => {
     const orgId = ids.next('org')
     await expect(
       db.tx({ orgId }, async (tx) => {
         await tx.insertInto('orgs').values(rowOf(orgId, 'first')).execute()
-        db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'duplicate')))
+        db.atCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'duplicate')).compile())
       }),
     ).rejects.toThrow(/duplicate key/)
     expect(sent.at(-1)).toBe('simple: rollback')
     expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([])
   })
 
-  it('refuses to defer or batch a statement whose text holds a string literal (it could not be inlined safely)', async () => {
-    await expect(
-      db.tx({ orgId: orgA }, async (tx) => db.deferToCommit(tx, { compile: () => sql`select 'x'`.compile(tx) })),
-    ).rejects.toThrow(/string literal/)
+  it('refuses to send at commit or batch a statement whose text holds a string literal (it could not be inlined safely)', async () => {
+    await expect(db.tx({ orgId: orgA }, async (tx) => db.atCommit(tx, sql`select 'x'`.compile(tx)))).rejects.toThrow(
+      /string literal/,
+    )
     await expect(
       db.tx({ orgId: orgA }, (tx) => db.batch(tx, [{ compile: () => sql`select 'x'`.compile(tx) }])),
     ).rejects.toThrow(/string literal/)
   })
 
-  it('refuses a commit hook or deferral for a transaction that is not an org transaction of this database', async () => {
+  it('refuses a write at commit for a transaction that is not an org transaction of this database', async () => {
     await expect(
-      db.globalTx(async (tx) => db.deferToCommit(tx, tx.selectFrom('orgs').select('org_id'))),
+      db.globalTx(async (tx) => db.atCommit(tx, tx.selectFrom('orgs').select('org_id').compile())),
     ).rejects.toThrow(/not an open org transaction/)
   })
-})
 
-/** A lead write inserting an idempotency key under `caller`: what the driver did with it. */
-function leadKey(caller: string, key: string, options: { refuse?: boolean } = {}) {
-  const seen = { taken: 0, settled: [] as number[], lost: 0 }
-  const query = db.global
-    .insertInto('idempotency_keys')
-    .values({
-      caller,
-      method: 'POST',
-      path: '/lead',
-      key,
-      request_hash: 'h',
-      state: 'running',
-      locked_until: new Date(),
-      created_at: new Date(),
+  it('makes a write given as a function when the work is done, in the order given, and skips one that makes nothing', async () => {
+    const orgId = ids.next('org')
+    const names: string[] = []
+    await db.tx({ orgId }, async (tx) => {
+      db.atCommit(
+        tx,
+        () =>
+          tx
+            .insertInto('orgs')
+            .values(rowOf(orgId, names.join('+')))
+            .compile(),
+        'chain',
+      )
+      db.atCommit(tx, () => null)
+      names.push('made', 'late')
     })
-    .onConflict((oc) => oc.doNothing())
-    .returning('key')
-    .compile()
-  let sentOnce = false
-  const lead: LeadWrite = {
-    take() {
-      if (sentOnce) return null
-      sentOnce = true
-      seen.taken += 1
-      return query
-    },
-    settle(rows) {
-      seen.settled.push(rows.length)
-      if (rows.length === 0 || options.refuse) throw new Error('lead refused')
-    },
-    lost() {
-      seen.lost += 1
-    },
-  }
-  const participant = {
-    lead,
-    commitWrite: (tx: Tx) => tx.selectFrom('orgs').select('org_id'),
-    afterCommit: () => undefined,
-  }
-  return { seen, participant }
-}
-
-/** A real idempotency claim, deferred (what POST /api/revenue makes), under `caller`. */
-const claimOf = (caller: string, key: string) =>
-  IdempotencyClaim.deferred(systemClock, { caller, method: 'POST', path: '/lead', key }, 'h', 201)
-const storedKeys = (caller: string) =>
-  db.global
-    .selectFrom('idempotency_keys')
-    .select(['key', 'state', 'response_status'])
-    .where('caller', '=', caller)
-    .orderBy('key')
-    .execute()
-
-const keysOf = (caller: string) =>
-  db.global.selectFrom('idempotency_keys').select('key').where('caller', '=', caller).orderBy('key').execute()
-
-describe('a lead write (a claim made with the transaction)', () => {
-  it('travels ahead of a grouped transaction’s first read, in its round trip, as a transaction of its own', async () => {
-    const caller = ids.next('user')
-    const orgId = ids.next('org')
-    const { seen, participant } = leadKey(caller, 'k1')
-    await db.tx(
-      {
-        orgId,
-        participant: { ...participant, commitWrite: (tx: Tx) => tx.insertInto('orgs').values(rowOf(orgId, 'led')) },
-      },
-      async (tx) => {
-        const [orgs] = await db.batch(tx, [tx.selectFrom('orgs').select('org_id')])
-        expect(orgs).toEqual([])
-      },
-      { grouped: true },
-    )
-    expect(sent[0]).toMatch(
-      /^simple: begin; set local synchronous_commit = off; insert into "idempotency_keys" .* returning "key"; commit; select set_config\('app.org_id', 'org_\w+', true\); select "org_id" from "orgs"$/,
-    )
-    expect(sent.slice(1).join('\n')).not.toMatch(/idempotency_keys/)
-    expect(seen).toEqual({ taken: 1, settled: [1], lost: 0 })
-    expect(await keysOf(caller)).toEqual([{ key: 'k1' }])
-    expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([
-      { name: 'led' },
-    ])
-  })
-
-  it('stops the work when it refuses what it found, with nothing of the transaction written, though it committed itself', async () => {
-    const caller = ids.next('user')
-    const orgId = ids.next('org')
-    await db.global
-      .insertInto('idempotency_keys')
-      .values({
-        caller,
-        method: 'POST',
-        path: '/lead',
-        key: 'held',
-        request_hash: 'h',
-        state: 'running',
-        locked_until: new Date(),
-        created_at: new Date(),
-      })
-      .execute()
-    const held = leadKey(caller, 'held')
-    await expect(
-      db.tx({ orgId, participant: held.participant }, async (tx) => {
-        await tx.selectFrom('orgs').select('org_id').execute()
-        await tx.insertInto('orgs').values(rowOf(orgId, 'never')).execute()
-      }),
-    ).rejects.toThrow(/lead refused/)
-    expect(held.seen.settled).toEqual([0])
-    expect(sent.at(-1)).toBe('simple: rollback')
-    const refused = leadKey(caller, 'refused', { refuse: true })
-    await expect(
-      db.tx(
-        { orgId, participant: refused.participant },
-        async (tx) => {
-          await db.batch(tx, [tx.selectFrom('orgs').select('org_id')])
-          db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'never')))
-        },
-        { grouped: true },
-      ),
-    ).rejects.toThrow(/lead refused/)
-    expect(await keysOf(caller)).toEqual([{ key: 'held' }, { key: 'refused' }])
-    expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([])
-  })
-
-  it('goes alone, before the commit, when the transaction read nothing first and the write cannot go inside it', async () => {
-    const caller = ids.next('user')
-    const orgId = ids.next('org')
-    const { seen, participant } = leadKey(caller, 'k2')
-    await db.tx(
-      { orgId, participant },
-      async (tx) => db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'alone'))),
-      { grouped: true },
-    )
-    expect(sent[0]).toMatch(
-      /^simple: begin; set local synchronous_commit = off; insert into "idempotency_keys" .*; commit$/,
-    )
-    expect(sent[1]).toMatch(
-      /^simple: begin; select set_config\(.*\); insert into "orgs" .*; select "org_id" from "orgs"; commit$/,
-    )
-    expect(seen).toEqual({ taken: 1, settled: [1], lost: 0 })
-    expect(await keysOf(caller)).toEqual([{ key: 'k2' }])
-  })
-
-  it('goes inside a grouped transaction that read nothing first, when it can: the claim written completed, with the writes, in one round trip', async () => {
-    const caller = ids.next('user')
-    const orgId = ids.next('org')
-    const claim = claimOf(caller, 'inline-1')
-    await db.tx(
-      { orgId, participant: claim },
-      async (tx) => {
-        db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'inline')))
-        return { made: 'inline' }
-      },
-      { grouped: true },
-    )
     expect(sent).toEqual([
-      expect.stringMatching(
-        /^simple: begin; select set_config\('app.org_id', 'org_\w+', true\); insert into idempotency_keys .* values \(.*'inline-1', 'h', 'done', .*, '201', '\{"made":"inline"\}'\); insert into "orgs" .*; commit$/,
-      ),
-    ])
-    expect(claim).toMatchObject({ state: 'held', completed: true })
-    expect(await storedKeys(caller)).toEqual([{ key: 'inline-1', state: 'done', response_status: 201 }])
-    expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([
-      { name: 'inline' },
+      expect.stringMatching(/^simple: begin; select set_config\(.*\); insert into "orgs" .*'made\+late'.*; commit$/),
     ])
   })
 
-  it('inside the transaction, fails it on a key already claimed: the caller hears the key taken, and nothing is written', async () => {
-    const caller = ids.next('user')
+  it('commits the context’s write made from the work’s result, and tells it once committed (not when the commit fails)', async () => {
     const orgId = ids.next('org')
-    await db.global
-      .insertInto('idempotency_keys')
-      .values({
-        caller,
-        method: 'POST',
-        path: '/lead',
-        key: 'inline-held',
-        request_hash: 'h',
-        state: 'running',
-        locked_until: new Date(),
-        created_at: new Date(),
-      })
-      .execute()
-    const claim = claimOf(caller, 'inline-held')
-    await expect(
-      db.tx(
-        { orgId, participant: claim },
-        async (tx) => db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'never'))),
-        { grouped: true },
-      ),
-    ).rejects.toBeInstanceOf(IdempotencyKeyTaken)
-    expect(claim.state).toBe('taken')
-    expect(await storedKeys(caller)).toEqual([{ key: 'inline-held', state: 'running', response_status: null }])
-    expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([])
-  })
-
-  it('inside a transaction the server refuses, is left to be made again (pending), nothing written', async () => {
-    const caller = ids.next('user')
-    const orgId = ids.next('org')
-    const claim = claimOf(caller, 'inline-refused')
-    await expect(
-      db.tx(
-        { orgId, participant: claim },
-        async (tx) => db.deferToCommit(tx, { compile: () => sql`select 1 / 0 as boom`.compile(tx) }),
-        { grouped: true },
-      ),
-    ).rejects.toThrow(/division by zero/)
-    expect(claim.state).toBe('pending')
-    expect(await storedKeys(caller)).toEqual([])
-    // Made again by the next try, which reads first (as the long way does): the claim goes
-    // ahead of the read, and the response the refused try gave it is not carried over.
-    sent.length = 0
-    await db.tx(
-      { orgId, participant: claim },
-      async (tx) => {
-        await orgsSeen(tx)
-        db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'second try')))
-      },
-      { grouped: true },
-    )
-    expect(sent[0]).toMatch(
-      /^simple: begin; set local synchronous_commit = off; insert into idempotency_keys .*'running'.* on conflict do nothing returning key; commit; select set_config/,
-    )
-    expect(await storedKeys(caller)).toEqual([{ key: 'inline-refused', state: 'done', response_status: 201 }])
-  })
-
-  it('inside a transaction whose round trip failed without the server’s answer, is reported unknown (it may have committed)', async () => {
-    const caller = ids.next('user')
-    const orgId = ids.next('org')
-    const claim = claimOf(caller, 'inline-lost')
-    const lost = Promise.reject(new Error('connection lost'))
-    lost.catch(() => undefined)
-    gate = { pattern: /insert into idempotency_keys/, open: lost, reached: () => undefined }
-    await expect(
-      db.tx(
-        { orgId, participant: claim },
-        async (tx) => db.deferToCommit(tx, tx.insertInto('orgs').values(rowOf(orgId, 'lost'))),
-        { grouped: true },
-      ),
-    ).rejects.toThrow(/connection lost/)
-    expect(claim.state).toBe('unknown')
-  })
-
-  it('is sent once, with the first statement, by a transaction that sends several', async () => {
-    const caller = ids.next('user')
-    const { seen, participant } = leadKey(caller, 'k3')
-    await db.tx({ orgId: orgA, participant }, async (tx) => {
-      await orgsSeen(tx)
-      await orgsSeen(tx)
+    const told: string[] = []
+    const commitWith = (name: string) => ({
+      write: (result: unknown) =>
+        db.global
+          .insertInto('orgs')
+          .values(rowOf(orgId, `${name}:${String(result)}`))
+          .compile(),
+      committed: () => told.push(name),
     })
-    expect(sent[0]).toMatch(
-      /^simple: begin; set local synchronous_commit = off; insert into "idempotency_keys" .*; commit; begin; select set_config/,
-    )
-    expect(sent.filter((text) => text.includes('idempotency_keys'))).toHaveLength(1)
-    expect(seen).toEqual({ taken: 1, settled: [1], lost: 0 })
-  })
-
-  it('is reported lost when its round trip fails (it committed ahead of the failure)', async () => {
-    const caller = ids.next('user')
-    const { seen, participant } = leadKey(caller, 'k4')
-    await expect(
-      db.tx({ orgId: orgA, participant }, (tx) => sql`select 1 / 0 as boom`.execute(tx), { grouped: true }),
-    ).rejects.toThrow(/division by zero/)
-    expect(seen).toEqual({ taken: 1, settled: [], lost: 1 })
-    expect(await keysOf(caller)).toEqual([{ key: 'k4' }])
+    expect(await db.tx({ orgId, commitWith: commitWith('first') }, async () => 'done')).toBe('done')
+    await expect(db.tx({ orgId, commitWith: commitWith('again') }, async () => 'done')).rejects.toThrow(/duplicate key/)
+    expect(told).toEqual(['first'])
+    expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([
+      { name: 'first:done' },
+    ])
   })
 })
 
 describe('grouped transactions', () => {
   it('read on their own in the tenant scope and refuse a write or a locking read before the commit, with nothing written', async () => {
     const orgId = ids.next('org')
-    expect(await db.tx({ orgId: orgA }, (tx) => orgsSeen(tx), { grouped: true })).toEqual([{ org_id: orgA }])
+    expect(await db.groupedTx({ orgId: orgA }, (tx) => orgsSeen(tx))).toEqual([{ org_id: orgA }])
     expect(sent).toEqual([
       expect.stringMatching(
         /^simple: select set_config\('app.org_id', 'org_\w+', true\); select "org_id" from "orgs"$/,
       ),
     ])
     await expect(
-      db.tx({ orgId }, (tx) => tx.insertInto('orgs').values(rowOf(orgId, 'now')).execute(), { grouped: true }),
+      db.groupedTx({ orgId }, (tx) => tx.insertInto('orgs').values(rowOf(orgId, 'now')).execute()),
     ).rejects.toThrow(/only reads/)
     await expect(
-      db.tx({ orgId: orgA }, (tx) => tx.selectFrom('orgs').select('org_id').forUpdate().execute(), { grouped: true }),
+      db.groupedTx({ orgId: orgA }, (tx) => tx.selectFrom('orgs').select('org_id').forUpdate().execute()),
     ).rejects.toThrow(/only reads/)
     expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([])
   })
@@ -538,19 +309,15 @@ describe('grouped transactions', () => {
   it('commit together when they arrive while another of their org commits, and one failing never fails the others', async () => {
     const run = ids.next('org')
     const key = keyRow(run)
-    const before = { ...db.groupCommit }
+    const before = { ...db.stats.groupCommit }
     const { firstReached, open } = holdFirstKeyInsert()
     const grouped = (names: string[]) =>
       db
-        .tx(
-          { orgId: orgA },
-          async (tx) => {
-            await orgsSeen(tx)
-            for (const name of names) db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(name)))
-            return names[0]
-          },
-          { grouped: true },
-        )
+        .groupedTx({ orgId: orgA }, async (tx) => {
+          await orgsSeen(tx)
+          for (const name of names) db.atCommit(tx, tx.insertInto('idempotency_keys').values(key(name)).compile())
+          return names[0]
+        })
         .then(
           (value) => ({ value }),
           (error: Error) => ({ error: error.message }),
@@ -569,15 +336,15 @@ describe('grouped transactions', () => {
     expect(outcomes.slice(0, 2)).toEqual([{ value: 'a' }, { value: 'b' }])
     expect(outcomes[2]).toEqual({ error: expect.stringMatching(/duplicate key/) })
     expect(outcomes[3]).toEqual({ value: 'd' })
-    expect(db.groupCommit.units - before.units).toBe(5)
+    expect(db.stats.groupCommit.units - before.units).toBe(5)
     if (db.kind === 'pg') {
       // Five transactions in two groups (held; a, b, c, d), the second retried one by one.
-      expect(db.groupCommit.flushes - before.flushes).toBe(2)
-      expect(db.groupCommit.retried - before.retried).toBe(1)
+      expect(db.stats.groupCommit.flushes - before.flushes).toBe(2)
+      expect(db.stats.groupCommit.retried - before.retried).toBe(1)
     } else {
       // PGlite's one connection is held by the first until it commits: the others follow one at a time.
-      expect(db.groupCommit.flushes - before.flushes).toBe(5)
-      expect(db.groupCommit.retried - before.retried).toBe(0)
+      expect(db.stats.groupCommit.flushes - before.flushes).toBe(5)
+      expect(db.stats.groupCommit.retried - before.retried).toBe(0)
     }
     const stored = await db.global
       .selectFrom('idempotency_keys')
@@ -593,15 +360,24 @@ describe('grouped transactions', () => {
     const key = keyRow(run)
     const { firstReached, open } = holdFirstKeyInsert()
     const grouped = (name: string) =>
-      db.tx(
-        { orgId: orgA },
-        async (tx) => {
-          await orgsSeen(tx)
-          db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(`${name}-chain`)), 'chain')
-          db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(`${name}-row`)))
-        },
-        { grouped: true },
-      )
+      db.groupedTx({ orgId: orgA }, async (tx) => {
+        await orgsSeen(tx)
+        db.atCommit(
+          tx,
+          tx
+            .insertInto('idempotency_keys')
+            .values(key(`${name}-chain`))
+            .compile(),
+          'chain',
+        )
+        db.atCommit(
+          tx,
+          tx
+            .insertInto('idempotency_keys')
+            .values(key(`${name}-row`))
+            .compile(),
+        )
+      })
     const first = grouped('held')
     await firstReached
     const rest = [grouped('a'), grouped('b')]
@@ -623,11 +399,11 @@ describe('grouped transactions', () => {
       ])
   })
 
-  it('send each phase’s mergeable writes as one statement made by their merge, where the first of them stood', async () => {
+  it('send each phase’s keyed writes as one statement made by their merge, where the first of their key stood', async () => {
     const run = ids.next('org')
     const key = keyRow(run)
     const merges: string[][] = []
-    // A mergeable write inserts its key; merged, the keys of every such write in one insert.
+    // A keyed write inserts its key; merged, the keys of every write of its key in one insert.
     const insertAll = (parts: readonly unknown[]) => {
       merges.push(parts as string[])
       return db.global
@@ -635,40 +411,35 @@ describe('grouped transactions', () => {
         .values((parts as string[]).map(key))
         .compile()
     }
-    // Two merges: writes are merged only with writes made by the same one.
-    const mergeRows = (parts: readonly unknown[]) => insertAll(parts)
-    const mergeRuns = (parts: readonly unknown[]) => insertAll(parts)
+    const keyed = (tx: Parameters<Parameters<Database['tx']>[1]>[0], mergeKey: string, name: string) => ({
+      key: mergeKey,
+      query: tx.insertInto('idempotency_keys').values(key(name)).compile(),
+      part: name,
+      merge: insertAll,
+    })
     const { firstReached, open } = holdFirstKeyInsert()
+    // Two keys: writes are merged only with writes of the same key.
     const grouped = (name: string) =>
-      db.tx(
-        { orgId: orgA },
-        async (tx) => {
-          await orgsSeen(tx)
-          db.deferMergeable(
-            tx,
-            {
-              query: tx
-                .insertInto('idempotency_keys')
-                .values(key(`${name}-run`))
-                .compile(),
-              part: `${name}-run`,
-              merge: mergeRuns,
-            },
-            'chain',
-          )
-          db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(`${name}-chain`)), 'chain')
-          db.deferMergeable(tx, {
-            query: tx
-              .insertInto('idempotency_keys')
-              .values(key(`${name}-row`))
-              .compile(),
-            part: `${name}-row`,
-            merge: mergeRows,
-          })
-          db.deferToCommit(tx, tx.insertInto('idempotency_keys').values(key(`${name}-plain`)))
-        },
-        { grouped: true },
-      )
+      db.groupedTx({ orgId: orgA }, async (tx) => {
+        await orgsSeen(tx)
+        db.atCommit(tx, keyed(tx, 'runs', `${name}-run`), 'chain')
+        db.atCommit(
+          tx,
+          tx
+            .insertInto('idempotency_keys')
+            .values(key(`${name}-chain`))
+            .compile(),
+          'chain',
+        )
+        db.atCommit(tx, keyed(tx, 'rows', `${name}-row`))
+        db.atCommit(
+          tx,
+          tx
+            .insertInto('idempotency_keys')
+            .values(key(`${name}-plain`))
+            .compile(),
+        )
+      })
     const first = grouped('held')
     await firstReached
     const rest = [grouped('a'), grouped('b'), grouped('c')]
@@ -678,7 +449,7 @@ describe('grouped transactions', () => {
     const messages = sent.filter((text) => text.includes(run))
     const order = (text: string) =>
       [...text.matchAll(/'((?:held|a|b|c)-(?:row|plain|run|chain))'/g)].map((match) => match[1]!)
-    // Alone, a transaction sends its own statements, in the order it deferred them (rows before chain).
+    // Alone, a transaction sends its own statements, in the order given (rows before chain).
     expect(order(messages[0]!)).toEqual(['held-row', 'held-plain', 'held-run', 'held-chain'])
     if (db.kind === 'pg') {
       // The three arrived in some order: their rows in one statement, then the plain writes,

@@ -1,5 +1,5 @@
 import type { CompiledQuery } from 'kysely'
-import { deferredInOrder, mergedWrites, type DeferredWrites } from './driver.js'
+import { inOrder, mergedWrites, type CommitWrites } from './commit-writes.js'
 import type { SqlSession } from './sql-backend.js'
 import type { StatementCache } from './statement-cache.js'
 
@@ -11,7 +11,7 @@ interface Unit {
   session: SqlSession
   /** BEGIN and the tenant scope; then the writes, then the chain's statements. */
   begin: string
-  deferred: DeferredWrites
+  writes: CommitWrites
   resolve(): void
   reject(error: unknown): void
 }
@@ -32,13 +32,13 @@ export interface GroupCommitStats {
  * write appends to it): a transaction whose work only read until commit hands its writes
  * here, and those of one org that arrive while another of its commits is in flight are sent
  * together, as one transaction, by the first of them on its own connection: one chain lock,
- * one chain append (their writes merged where they can be, `mergedWrites`) and one WAL flush
+ * one chain append (their keyed writes merged, `mergedWrites`) and one WAL flush
  * for the group. A group that fails is rolled back and its transactions are committed one by
  * one, so one transaction's failure (a unique key raced) never fails another; each caller
  * hears only its own outcome.
  */
 export interface GroupCommit {
-  commit(session: SqlSession, orgId: string, begin: string, deferred: DeferredWrites): Promise<void>
+  commit(session: SqlSession, orgId: string, begin: string, writes: CommitWrites): Promise<void>
   readonly stats: GroupCommitStats
 }
 
@@ -53,7 +53,7 @@ export function createGroupCommit(statements: StatementCache): GroupCommit {
 
   async function commitAlone(unit: Unit): Promise<void> {
     try {
-      await unit.session.simple(await message(unit.session, unit.begin, deferredInOrder(unit.deferred)))
+      await unit.session.simple(await message(unit.session, unit.begin, inOrder(unit.writes)))
       unit.resolve()
     } catch (error) {
       await unit.session.simple('rollback').catch(() => undefined)
@@ -70,8 +70,8 @@ export function createGroupCommit(statements: StatementCache): GroupCommit {
       // Every transaction's rows first, then every chain statement, each phase's mergeable
       // writes merged: the chain lock is taken once the rows are written.
       const writes = [
-        ...mergedWrites(group.flatMap((unit) => unit.deferred.writes)),
-        ...mergedWrites(group.flatMap((unit) => unit.deferred.chain)),
+        ...mergedWrites(group.flatMap((unit) => unit.writes.rows)),
+        ...mergedWrites(group.flatMap((unit) => unit.writes.chain)),
       ]
       await leader.session.simple(await message(leader.session, leader.begin, writes))
     } catch {
@@ -99,9 +99,9 @@ export function createGroupCommit(statements: StatementCache): GroupCommit {
 
   return {
     stats,
-    commit(session, orgId, begin, deferred) {
+    commit(session, orgId, begin, writes) {
       return new Promise<void>((resolve, reject) => {
-        const unit: Unit = { session, begin, deferred, resolve, reject }
+        const unit: Unit = { session, begin, writes, resolve, reject }
         const queue = waiting.get(orgId)
         stats.queued += 1
         if (queue) {

@@ -1,25 +1,25 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { systemClock } from '../platform/clock.js'
-import { createIdGenerator } from '../platform/ids.js'
-import { createDatabase, type Database } from './database.js'
+import { createDatabase, type Database as GenericDatabase } from './database.js'
 import { mergeableInsert } from './mergeable-insert.js'
 import { readMigrations } from './migrate.js'
-import { openTestBackend, recordingBackend } from '../../test/db-recording.js'
+import { openTestBackend, recordingBackend, testId, type TestSchema } from '../../test/db-recording.js'
+
+type Database = GenericDatabase<TestSchema>
 
 /** Every message sent to the server, in order. */
 const sent: string[] = []
-const ids = createIdGenerator(systemClock)
+const ids = { next: (kind: 'org' | 'user') => testId(kind === 'org' ? 'org' : 'usr') }
 const orgId = ids.next('org')
 // Statements as text (the messages show them), and kept prepared (sent as EXECUTE with the same literals).
 let inlined: Database
 let prepared: Database
 
 beforeAll(async () => {
-  inlined = createDatabase(recordingBackend(await openTestBackend(1), sent), await readMigrations(), {
+  inlined = createDatabase<TestSchema>(recordingBackend(await openTestBackend(1), sent), await readMigrations(), {
     statements: { enabled: false },
   })
-  prepared = createDatabase(recordingBackend(await openTestBackend(1), sent), await readMigrations())
+  prepared = createDatabase<TestSchema>(recordingBackend(await openTestBackend(1), sent), await readMigrations())
 })
 afterAll(async () => {
   await inlined.close()
@@ -57,7 +57,7 @@ const row = fc.record({ key: awkward, hash: awkward, lockedUntil: instant, creat
 const insertsIn = (message: string) =>
   message.split('; ').filter((statement) => /^(insert into idempotency_keys|execute oeuvre_)/.test(statement)).length
 
-describe('mergeable inserts', () => {
+describe('mergeable inserts (keyed `insert:<table>`)', () => {
   it.each([
     ['inlined', () => inlined],
     ['prepared', () => prepared],
@@ -71,7 +71,7 @@ describe('mergeable inserts', () => {
           sent.length = 0
           await db.tx({ orgId }, async (tx) => {
             for (const r of rows)
-              db.deferMergeable(
+              db.atCommit(
                 tx,
                 insertKey([caller, 'POST', '/merge', r.key, r.hash, 'running', r.lockedUntil, r.createdAt]),
               )
@@ -124,10 +124,10 @@ describe('mergeable inserts', () => {
         new Date('2026-11-25T10:00:00Z'),
       ])
     sent.length = 0
-    await inlined.tx({ orgId }, async (tx) => inlined.deferMergeable(tx, key('alone')))
+    await inlined.tx({ orgId }, async (tx) => inlined.atCommit(tx, key('alone')))
     await inlined.tx({ orgId }, async (tx) => {
-      inlined.deferMergeable(tx, key('one'))
-      inlined.deferMergeable(tx, key('two'))
+      inlined.atCommit(tx, key('one'))
+      inlined.atCommit(tx, key('two'))
     })
     expect(sent.filter((message) => message.includes(caller))).toEqual([
       expect.stringContaining(

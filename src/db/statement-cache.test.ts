@@ -2,24 +2,26 @@ import fc from 'fast-check'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { systemClock } from '../platform/clock.js'
-import { createIdGenerator } from '../platform/ids.js'
-import { createDatabase, type Database, type Reader } from './database.js'
+import type { Kysely } from 'kysely'
+import { createDatabase, type Database as GenericDatabase } from './database.js'
 import { readMigrations } from './migrate.js'
-import { openTestBackend, recordingBackend } from '../../test/db-recording.js'
+import { openTestBackend, recordingBackend, testId, type TestSchema } from '../../test/db-recording.js'
+
+type Database = GenericDatabase<TestSchema>
+type Reader = Kysely<TestSchema>
 
 /** Every message sent to the server, in order. */
 const sent: string[] = []
 
 const url = process.env.OEUVRE_TEST_DATABASE_URL
 
-const ids = createIdGenerator(systemClock)
+const ids = { next: (kind: 'org' | 'user') => testId(kind === 'org' ? 'org' : 'usr') }
 const orgId = ids.next('org')
 let db: Database
 
 beforeAll(async () => {
   // One connection: which connection a statement was prepared on is then never in doubt.
-  db = createDatabase(recordingBackend(await openTestBackend(1), sent), await readMigrations())
+  db = createDatabase<TestSchema>(recordingBackend(await openTestBackend(1), sent), await readMigrations())
   await db.tx({ orgId }, (tx) =>
     tx
       .insertInto('orgs')
@@ -123,10 +125,10 @@ describe('statements kept prepared', () => {
   })
 
   it('fall back to inlining a statement the server cannot prepare (a parameter of no inferable type), which keeps answering', async () => {
-    const refusedBefore = db.preparedStatements.refused
+    const refusedBefore = db.stats.preparedStatements.refused
     const untyped = (reader: Reader) => sql<{ v: boolean }>`select ${'five'} is null as v`.execute(reader)
     for (let round = 0; round < 3; round += 1) expect((await db.read(orgId, untyped)).rows).toEqual([{ v: false }])
-    expect(db.preparedStatements.refused).toBe(refusedBefore + 1)
+    expect(db.stats.preparedStatements.refused).toBe(refusedBefore + 1)
     // Refused once, then inlined without asking again.
     expect(prepares()).toHaveLength(1)
     expect(sent.at(-1)).toMatch(/; select 'five' is null as v$/)
@@ -152,26 +154,22 @@ describe('statements kept prepared', () => {
     ).toHaveLength(3)
   })
 
-  it('commit deferred writes as EXECUTE through the group commit, with the rows every transaction wrote', async () => {
+  it('commit writes sent with the commit as EXECUTE through the group commit, with the rows every transaction wrote', async () => {
     const caller = ids.next('user')
     const write = (key: string) =>
-      db.tx(
-        { orgId },
-        async (tx) => {
-          const claim = tx.insertInto('idempotency_keys').values({
-            caller,
-            method: 'POST',
-            path: '/statements',
-            key,
-            request_hash: 'h',
-            state: 'running',
-            locked_until: new Date(),
-            created_at: new Date(),
-          })
-          db.deferToCommit(tx, claim)
-        },
-        { grouped: true },
-      )
+      db.groupedTx({ orgId }, async (tx) => {
+        const claim = tx.insertInto('idempotency_keys').values({
+          caller,
+          method: 'POST',
+          path: '/statements',
+          key,
+          request_hash: 'h',
+          state: 'running',
+          locked_until: new Date(),
+          created_at: new Date(),
+        })
+        db.atCommit(tx, claim.compile())
+      })
     for (const key of ['one', 'two', 'three']) await write(key)
     expect(sent.at(-1)).toMatch(
       /^simple: begin; select set_config\(.*\); execute oeuvre_\d+\('usr_\w+', 'POST', '\/statements', 'three', .*\); commit$/,
@@ -186,8 +184,8 @@ describe('statements kept prepared', () => {
   })
 
   it('are counted: prepared once per connection and statement, executed each time after', () => {
-    expect(db.preparedStatements.prepared).toBeGreaterThan(0)
-    expect(db.preparedStatements.executed).toBeGreaterThan(db.preparedStatements.prepared)
+    expect(db.stats.preparedStatements.prepared).toBeGreaterThan(0)
+    expect(db.stats.preparedStatements.executed).toBeGreaterThan(db.stats.preparedStatements.prepared)
   })
 })
 

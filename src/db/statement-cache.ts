@@ -1,5 +1,5 @@
 import type { CompiledQuery } from 'kysely'
-import { inlineParameter } from './driver.js'
+import { inlineParameter, inlineStatement } from './sql-text.js'
 import type { SqlSession } from './sql-backend.js'
 
 /**
@@ -116,9 +116,4 @@ export class StatementCache {
     }
     session.prepared.add(name)
   }
-}
-
-/** The statement with each `$n` replaced by its parameter's literal (the text holds no string literal, so every `$n` is a placeholder). */
-function inlineStatement(sql: string, parameters: readonly unknown[]): string {
-  return sql.replace(/\$(\d+)/g, (_, index: string) => inlineParameter(parameters[Number(index) - 1]))
 }

@@ -1,4 +1,4 @@
-import type { TxParticipant } from '../db/database.js'
+import type { CommitWith } from '../database.js'
 import type { Access, Role, Scope } from './permissions.js'
 
 export interface Actor {
@@ -15,8 +15,8 @@ export interface RequestContext {
   orgId: string
   actor: Actor
   requestId: string
-  /** Set when the request carries an Idempotency-Key: completes inside the write's transaction. */
-  participant?: TxParticipant
+  /** Set when the request carries an Idempotency-Key: its stored response, committed with the write's transaction. */
+  commitWith?: CommitWith
 }
 
 /** The authenticated caller, before any org is chosen. */
@@ -49,9 +49,9 @@ declare module 'fastify' {
     /** POSTs that create or change something accept Idempotency-Key. */
     idempotent?: boolean
     /**
-     * The key is claimed by the handler's transaction, in the round trip of its first statement,
-     * not in a round trip of its own ahead of the handler. Only for handlers that check their
-     * input and then write through one `db.tx` with the request's context, nothing before it.
+     * The key is stored with the commit of the handler's transaction, not claimed in a round
+     * trip of its own ahead of the handler (src/platform/idempotency.ts). Only for handlers that
+     * check their input and then write through one transaction with the request's context.
      */
     claimWithTransaction?: boolean
     /** Status of a successful response (stored for idempotent replays). */

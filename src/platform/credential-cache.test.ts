@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDatabase, type Database } from '../db/database.js'
+import { createDatabase, type Database } from '../database.js'
 import type { ListenHandlers } from '../db/sql-backend.js'
 import { call, buildTestApp, expectProblem, ownerWithOrg, type TestApp } from '../../test/helpers.js'
 import { accessToken, createClient } from '../../test/partner-helpers.js'

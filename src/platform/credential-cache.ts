@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Database, Reader, Tx } from '../db/database.js'
+import type { Database, Reader, Tx } from '../database.js'
 import type { Subscription } from '../db/sql-backend.js'
 import { SECOND, type Clock } from './clock.js'
 

@@ -1,5 +1,5 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify'
-import type { Database } from '../db/database.js'
+import type { Database } from '../database.js'
 import type { Config } from '../config.js'
 import type { Clock } from './clock.js'
 import type { Identity } from './context.js'
@@ -7,8 +7,8 @@ import { AppError, forbidden, notFound } from './errors.js'
 import {
   claimIdempotencyKey,
   IdempotencyClaim,
-  IdempotencyKeyTaken,
   IDEMPOTENCY_KEY_MAX,
+  keyTaken,
   requestFingerprint,
   type ClaimResult,
   type IdempotencyScope,
@@ -181,9 +181,9 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
       })
     }
     if (config.claimWithTransaction) {
-      // Claimed by the handler's transaction, in its first round trip (see answerTakenKey and storeResponse).
+      // Stored with the commit of the handler's transaction (see answerTakenKey and storeResponse).
       const { scope, requestHash, successStatus } = keyed(request)
-      useClaim(request, IdempotencyClaim.deferred(deps.clock, scope, requestHash, successStatus))
+      useClaim(request, IdempotencyClaim.storedAtCommit(deps.clock, scope, requestHash, successStatus))
       return
     }
     const result = await claimNow(request)
@@ -192,17 +192,17 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
   }
 
   /**
-   * A deferred claim that found its key claimed stopped the handler before it wrote anything:
-   * the request is answered the way an up-front claim would have answered it (a replay, 409,
-   * 422), or, when the key could be taken over (expired, or abandoned by a crashed node), the
-   * handler runs again under the claim taken.
+   * A key stored at commit that was there already failed the handler's transaction, with
+   * nothing written: the request is answered the way an up-front claim would have answered it
+   * (a replay, 409, 422), or, when the key could be taken over (expired, or abandoned by a
+   * crashed node), the handler runs again under the claim taken.
    */
   const answerTakenKey = (handler: RouteHandlerMethod): RouteHandlerMethod =>
     async function (this: FastifyInstance, request, reply) {
       try {
         return await handler.call(this, request, reply)
       } catch (error) {
-        if (!(error instanceof IdempotencyKeyTaken)) throw error
+        if (!keyTaken(error)) throw error
         const result = await claimNow(request)
         if (result.kind === 'replay') return sendReplay(reply, result)
         useClaim(request, result.claim)
@@ -214,8 +214,10 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
   const storeResponse = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     let claim = request.idempotencyClaim
     if (!claim || claim.completed || reply.getHeader('idempotent-replayed') !== undefined) return payload
-    if (claim.state === 'pending') {
-      // A deferred claim the handler never sent (it answered before any statement): claimed now,
+    if (claim.unclaimed) {
+      // The database was away: nothing was written and nothing is stored, so the retry runs.
+      if (reply.statusCode === 503) return payload
+      // A key to be stored at commit whose transaction did not commit (an error): claimed now,
       // and a key claimed already answers the request as it would have up front.
       let result: ClaimResult
       try {
@@ -253,7 +255,7 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
 
   function useClaim(request: FastifyRequest, claim: IdempotencyClaim): IdempotencyClaim {
     request.idempotencyClaim = claim
-    if (request.ctx) request.ctx.participant = claim
+    if (request.ctx) request.ctx.commitWith = claim
     return claim
   }
 

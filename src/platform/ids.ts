@@ -12,6 +12,7 @@ export const ID_PREFIXES = {
   creator: 'crt',
   revenue: 'rev',
   payout: 'po',
+  batch: 'bat',
   ticketedEvent: 'tev',
   client: 'cli',
   webhook: 'whk',

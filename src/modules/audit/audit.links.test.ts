@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { quoteLiteral, setOrgStatement } from '../../db/driver.js'
+import { quoteLiteral, setOrgStatement } from '../../db/sql-text.js'
 import { asOwner } from '../../db/sql-backend.js'
 import { buildTestApp, ownerWithOrg, type OrgAccount, type TestApp } from '../../../test/helpers.js'
 import { GENESIS_HASH } from './audit.chain.js'

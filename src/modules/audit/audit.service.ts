@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type Compilable, type Selectable } from 'kysely'
-import type { Database, Reader, Tx } from '../../db/database.js'
-import type { FoundationTables } from '../../db/schema.js'
+import type { Database, Reader, Tx } from '../../database.js'
+import type { FoundationTables } from '../../schema.js'
 import { canonicalJsonOfJson } from '../../platform/canonical-json.js'
 import type { Clock } from '../../platform/clock.js'
 import { notFound } from '../../platform/errors.js'
@@ -46,8 +46,6 @@ export interface AuditLog {
   append(tx: Tx, ctx: AuditActor, action: string, resource: Resource | null, data: unknown): Promise<void>
   /** Stages a run of events and writes everything staged at once; the run's events. */
   appendMany(tx: Tx, ctx: AuditActor, items: readonly AppendItem[]): Promise<OrgEvent[]>
-  /** The same for a bulk writer that does not read the events back (an import): nothing is built to answer. */
-  appendRun(tx: Tx, ctx: AuditActor, items: readonly AppendItem[]): Promise<void>
   /** Writes what the transaction has staged now (its chain lock is held from here to commit); those events. */
   flush(tx: Tx): Promise<OrgEvent[]>
   /** Every append from now on fills this outbox in its own transaction. */
@@ -112,11 +110,9 @@ function feedSelect(db: Reader, orgId: string, query: OrgEventQuery, afterSequen
  * one (append_org_events, migrations 0007 and 0010). Each event's data travels once, as its
  * canonical text beside the event's template, which has a slot for it.
  */
-function appendStatement(compiler: Reader, run: AppendRun, answer: 'placed' | 'count' = 'placed'): Compilable {
+function appendStatement(compiler: Reader, run: AppendRun): Compilable {
   const { orgId, events, createdAt, deliveriesDue } = run
-  // `count`: a bulk writer that reads nothing back gets one number, not a row per event to parse.
-  const columns = answer === 'placed' ? sql`id, sequence, hash, created_at` : sql`count(*)::int as appended`
-  const query = sql`select ${columns} from append_org_events(
+  const query = sql`select id, sequence, hash, created_at from append_org_events(
     ${orgId}, ${events.map((e) => e.id)}::text[], ${events.map((e) => e.action)}::text[], ${events.map((e) => e.userId)}::text[],
     ${events.map((e) => e.resource?.type ?? null)}::text[], ${events.map((e) => e.resource?.id ?? null)}::text[],
     string_to_array(${joinRunTexts(events.map(canonicalTemplate))}::text, chr(2)), string_to_array(${joinRunTexts(events.map((e) => e.dataText))}::text, chr(2)),
@@ -158,7 +154,7 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
   let outbox: Outbox | null = null
   // Each transaction's staged events; one transaction appends to one org's chain.
   const stages = new WeakMap<Tx, { orgId: string; events: PendingEvent[] }>()
-  // One function for every run this log defers: the group commit merges the runs made by the same one.
+  // The runs a group commit sends together become one append (they are one org's: a group is).
   const mergeRuns = (parts: readonly unknown[]) =>
     appendStatement(db.global, mergeAppendRuns(parts as AppendRun[])).compile()
 
@@ -166,7 +162,17 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
     let staged = stages.get(tx)
     if (!staged) {
       // Throws outside an org transaction (db.tx): an event is never staged where nothing would write it.
-      db.beforeCommit(tx, () => write(tx, 'with-commit').then(() => undefined))
+      // The run is made when the work is done, and chained with the commit (after every row written).
+      db.atCommit(
+        tx,
+        () => {
+          const run = takeRun(tx)
+          return (
+            run && { key: 'append:org_events', query: appendStatement(tx, run).compile(), part: run, merge: mergeRuns }
+          )
+        },
+        'chain',
+      )
       staged = { orgId: ctx.orgId, events: [] }
       stages.set(tx, staged)
     }
@@ -188,36 +194,23 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
   /** A written event's place in the chain, as the appending SQL answers it. */
   type Placed = { sequence: bigint; hash: string; created_at: Date }
 
-  /**
-   * Chains and writes the staged events (and their outbox rows): sent with the
-   * transaction's COMMIT ('with-commit', nothing read back), or now, in one round trip
-   * (the events staged, and where each was placed; with 'now-unread', only how many were
-   * appended is read back, and nothing is answered).
-   */
-  async function write(
-    tx: Tx,
-    when: 'with-commit' | 'now' | 'now-unread',
-  ): Promise<{ orgId: string; events: PendingEvent[]; placed: Map<string, Placed> } | null> {
+  /** The events staged in the transaction, as a run to append (null when none is staged); they are no longer staged. */
+  function takeRun(tx: Tx): AppendRun | null {
     const staged = stages.get(tx)
     stages.delete(tx)
     if (!staged || staged.events.length === 0) return null
-    const { orgId, events } = staged
     const now = deps.clock.now()
-    const run: AppendRun = { orgId, events, createdAt: now, deliveriesDue: outbox?.deliveriesDue(now) ?? null }
-    const statement = appendStatement(tx, run, when === 'now-unread' ? 'count' : 'placed')
-    if (when === 'with-commit') {
-      db.deferMergeable(tx, { query: statement.compile(), part: run, merge: mergeRuns }, 'chain')
-      return null
-    }
-    if (when === 'now-unread') {
-      // A bulk run (the import): its parameters travel as extended-protocol values once the
-      // transaction is open, not escaped into the statement's text (docs/performance.md, import).
-      const { rows } = await tx.executeQuery<{ appended: number }>(statement.compile())
-      const appended = Number(rows[0]?.appended)
-      if (appended !== events.length) throw new Error(`${events.length} events were staged but ${appended} appended`)
-      return null
-    }
-    const [rows = []] = await db.batch(tx, [statement])
+    return { ...staged, createdAt: now, deliveriesDue: outbox?.deliveriesDue(now) ?? null }
+  }
+
+  /** Chains and writes the staged events (and their outbox rows) now, in one round trip: the events and where each was placed. */
+  async function write(
+    tx: Tx,
+  ): Promise<{ orgId: string; events: readonly PendingEvent[]; placed: Map<string, Placed> } | null> {
+    const run = takeRun(tx)
+    if (!run) return null
+    const { orgId, events } = run
+    const [rows = []] = await db.batch(tx, [appendStatement(tx, run)])
     const placed = new Map(rows.map((row) => [row.id as string, row as Placed]))
     if (placed.size !== events.length)
       throw new Error(`${events.length} events were staged but ${placed.size} appended`)
@@ -226,7 +219,7 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
 
   /** The events written now, as the log holds them (their data parsed from the text that was hashed). */
   async function writeNow(tx: Tx): Promise<OrgEvent[]> {
-    const written = await write(tx, 'now')
+    const written = await write(tx)
     if (!written) return []
     return written.events.map((event) => {
       const place = written.placed.get(event.id)
@@ -265,12 +258,6 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
       return events.slice(events.length - items.length)
     },
 
-    async appendRun(tx, ctx, items) {
-      if (items.length === 0) return
-      stage(tx, ctx, items)
-      await write(tx, 'now-unread')
-    },
-
     flush: (tx) => writeNow(tx),
 
     async list(orgId, query) {
@@ -292,7 +279,7 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
       // The rows die here, but what still points at their array (the driver's result, a settled
       // promise) may have been promoted to the old generation while the request waited, and a
       // dead old object keeps what it points at alive through every scavenge until the next
-      // full collection: emptied, the array holds no row (docs/performance.md, feed).
+      // full collection: emptied, the array holds no row.
       rows.length = 0
       return page
     },

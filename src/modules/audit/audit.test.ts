@@ -8,7 +8,7 @@ import canonicalize from 'canonicalize'
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../db/database.js'
+import { openDatabase } from '../../database.js'
 import { asOwner } from '../../db/sql-backend.js'
 import {
   buildTestApp,

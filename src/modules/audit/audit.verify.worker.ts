@@ -5,7 +5,7 @@
  * single-threaded walk (`walkRange`), until it is told to close.
  */
 import { parentPort, workerData } from 'node:worker_threads'
-import { openDatabase, type Database } from '../../db/database.js'
+import { openDatabase, type Database } from '../../database.js'
 import { storedHash, walkRange } from './audit.verify.js'
 import type { RangeResult, RangeTask, WalkerMessage } from './audit.verify.threads.js'
 

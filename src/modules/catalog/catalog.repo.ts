@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Selectable } from 'kysely'
-import type { Reader, Tx } from '../../db/database.js'
-import type { DB } from '../../db/schema.js'
+import type { Reader, Tx } from '../../database.js'
+import type { DB } from '../../schema.js'
 import type { Keyset } from '../../platform/pagination.js'
 import { gtin14 } from '../records/identifiers.js'
 import type { CatalogTables } from './catalog.tables.js'

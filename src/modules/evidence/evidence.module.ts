@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js'
-import type { Database } from '../../db/database.js'
+import type { Database } from '../../database.js'
 import type { Clock } from '../../platform/clock.js'
 import type { IdGenerator } from '../../platform/ids.js'
 import type { Job } from '../../worker/worker.js'

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely'
 import type { Region } from '../../config.js'
-import type { Database, Reader, Tx } from '../../db/database.js'
+import type { Database, Reader, Tx } from '../../database.js'
 import { SECOND, type Clock } from '../../platform/clock.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import type { IdGenerator } from '../../platform/ids.js'

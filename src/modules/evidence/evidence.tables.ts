@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely'
 
-/** Kysely shape of the seal table (migration 0004). */
+/** Kysely shape of the seal table (migration 0004) and the verifier's records (0031). */
 export interface EvidenceTables {
   evidence_seals: {
     org_id: string
@@ -13,5 +13,14 @@ export interface EvidenceTables {
     /** Hex hashes of the right-edge perfect subtrees, largest first. */
     frontier: ColumnType<string[], string, never>
     created_at: Date
+  }
+  /** Seals `oeuvre audit verify` has verified (migration 0031): where `--since-seal` starts. */
+  chain_verifications: {
+    org_id: string
+    tree_size: bigint
+    seal_id: string
+    /** Hex hashes of the right edge of the seal's tree without its last leaf. */
+    frontier_before_last: ColumnType<string[], string, never>
+    verified_at: Date
   }
 }

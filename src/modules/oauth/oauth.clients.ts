@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely'
 import type { Config } from '../../config.js'
-import type { Database, Tx } from '../../db/database.js'
+import type { Database, Tx } from '../../database.js'
 import { HOUR, type Clock } from '../../platform/clock.js'
 import type { RequestContext } from '../../platform/context.js'
 import { hashSecret } from '../../platform/crypto.js'

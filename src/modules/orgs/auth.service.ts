@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Database } from '../../db/database.js'
+import type { Database } from '../../database.js'
 import { DAY, HOUR, MINUTE, type Clock } from '../../platform/clock.js'
 import type { Identity } from '../../platform/context.js'
 import type { CredentialCache } from '../../platform/credential-cache.js'

@@ -31,7 +31,7 @@ function userContext(request: FastifyRequest): UserContext & { email: string | n
     requestId: String(request.id),
     sessionTokenHash: identity.session.tokenHash,
     email: identity.session.userEmail,
-    ...(request.ctx.participant ? { participant: request.ctx.participant } : {}),
+    ...(request.ctx.commitWith ? { commitWith: request.ctx.commitWith } : {}),
   }
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Config } from '../../config.js'
-import type { Database, TxParticipant } from '../../db/database.js'
+import type { CommitWith, Database } from '../../database.js'
 import { DAY, type Clock } from '../../platform/clock.js'
 import type { RequestContext } from '../../platform/context.js'
 import { hashSecret } from '../../platform/crypto.js'
@@ -29,7 +29,7 @@ export interface UserContext {
   userId: string
   requestId: string
   sessionTokenHash?: string
-  participant?: TxParticipant
+  commitWith?: CommitWith
 }
 
 export interface OrgsService {
@@ -64,14 +64,14 @@ export function createOrgsService(deps: {
     ownerId: string
     requestId: string
     sessionTokenHash?: string
-    participant?: TxParticipant
+    commitWith?: CommitWith
   }): Promise<Org> {
     const orgId = ids.next('org')
     const systemUserId = ids.next('user')
     const now = clock.now()
     // The owner's membership (and the session's active org) change what their sessions resolve to.
     const changed = [`user:${input.ownerId}`, ...(input.sessionTokenHash ? [`session:${input.sessionTokenHash}`] : [])]
-    const org = await db.tx({ orgId, ...(input.participant ? { participant: input.participant } : {}) }, async (tx) => {
+    const org = await db.tx({ orgId, ...(input.commitWith ? { commitWith: input.commitWith } : {}) }, async (tx) => {
       await tx
         .insertInto('users')
         .values({
@@ -153,7 +153,7 @@ export function createOrgsService(deps: {
         ownerId: user.userId,
         requestId: user.requestId,
         ...(user.sessionTokenHash ? { sessionTokenHash: user.sessionTokenHash } : {}),
-        ...(user.participant ? { participant: user.participant } : {}),
+        ...(user.commitWith ? { commitWith: user.commitWith } : {}),
       })
       return { ...org, activeOrgId: user.sessionTokenHash ? org.id : null }
     },
@@ -255,68 +255,64 @@ export function createOrgsService(deps: {
       if (!orgId) throw notFound('invitation')
       const now = clock.now()
       const changed = [`user:${user.userId}`, ...(user.sessionTokenHash ? [`session:${user.sessionTokenHash}`] : [])]
-      const joined = await db.tx(
-        { orgId, ...(user.participant ? { participant: user.participant } : {}) },
-        async (tx) => {
-          const invitation = await tx
-            .selectFrom('invitations')
-            .selectAll()
-            .where('org_id', '=', orgId)
-            .where('token_hash', '=', tokenHash)
-            .forUpdate()
-            .executeTakeFirst()
-          if (!invitation) throw notFound('invitation')
-          if (invitation.accepted_at !== null)
-            throw new AppError('conflict', 'This invitation has already been accepted')
-          if (invitation.expires_at.getTime() <= now.getTime())
-            throw new AppError('invalid_state', 'This invitation has expired; ask for a new one')
-          if (user.email === null || normaliseEmail(user.email) !== invitation.email) {
-            throw forbidden('This invitation was sent to another email address')
-          }
-          const existing = await tx
-            .selectFrom('memberships')
-            .select('role')
-            .where('org_id', '=', orgId)
-            .where('user_id', '=', user.userId)
-            .executeTakeFirst()
-          if (existing) throw new AppError('conflict', 'You are already a member of this org')
+      const joined = await db.tx({ orgId, ...(user.commitWith ? { commitWith: user.commitWith } : {}) }, async (tx) => {
+        const invitation = await tx
+          .selectFrom('invitations')
+          .selectAll()
+          .where('org_id', '=', orgId)
+          .where('token_hash', '=', tokenHash)
+          .forUpdate()
+          .executeTakeFirst()
+        if (!invitation) throw notFound('invitation')
+        if (invitation.accepted_at !== null) throw new AppError('conflict', 'This invitation has already been accepted')
+        if (invitation.expires_at.getTime() <= now.getTime())
+          throw new AppError('invalid_state', 'This invitation has expired; ask for a new one')
+        if (user.email === null || normaliseEmail(user.email) !== invitation.email) {
+          throw forbidden('This invitation was sent to another email address')
+        }
+        const existing = await tx
+          .selectFrom('memberships')
+          .select('role')
+          .where('org_id', '=', orgId)
+          .where('user_id', '=', user.userId)
+          .executeTakeFirst()
+        if (existing) throw new AppError('conflict', 'You are already a member of this org')
+        await tx
+          .insertInto('memberships')
+          .values({ org_id: orgId, user_id: user.userId, role: invitation.role, created_at: now })
+          .execute()
+        await tx
+          .updateTable('invitations')
+          .set({ accepted_at: now, accepted_by: user.userId })
+          .where('org_id', '=', orgId)
+          .where('id', '=', invitation.id)
+          .execute()
+        const record: MembershipRecord = {
+          orgId,
+          userId: user.userId,
+          role: invitation.role as Role,
+          joinedAt: now.toISOString(),
+        }
+        await audit.append(
+          tx,
+          { orgId, actor: { userId: user.userId } },
+          'member.joined',
+          { type: 'member', id: user.userId },
+          {
+            ...record,
+            invitationId: invitation.id,
+          },
+        )
+        if (user.sessionTokenHash) {
           await tx
-            .insertInto('memberships')
-            .values({ org_id: orgId, user_id: user.userId, role: invitation.role, created_at: now })
+            .updateTable('sessions')
+            .set({ active_org_id: orgId })
+            .where('token_hash', '=', user.sessionTokenHash)
             .execute()
-          await tx
-            .updateTable('invitations')
-            .set({ accepted_at: now, accepted_by: user.userId })
-            .where('org_id', '=', orgId)
-            .where('id', '=', invitation.id)
-            .execute()
-          const record: MembershipRecord = {
-            orgId,
-            userId: user.userId,
-            role: invitation.role as Role,
-            joinedAt: now.toISOString(),
-          }
-          await audit.append(
-            tx,
-            { orgId, actor: { userId: user.userId } },
-            'member.joined',
-            { type: 'member', id: user.userId },
-            {
-              ...record,
-              invitationId: invitation.id,
-            },
-          )
-          if (user.sessionTokenHash) {
-            await tx
-              .updateTable('sessions')
-              .set({ active_org_id: orgId })
-              .where('token_hash', '=', user.sessionTokenHash)
-              .execute()
-          }
-          await credentials.announce(tx, changed)
-          return record
-        },
-      )
+        }
+        await credentials.announce(tx, changed)
+        return record
+      })
       credentials.forget(changed)
       return joined
     },

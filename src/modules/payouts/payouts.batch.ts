@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
-import type { Tx } from '../../db/database.js'
+import type { Tx } from '../../database.js'
 import type { RequestContext } from '../../platform/context.js'
 import { AppError } from '../../platform/errors.js'
-import type { AppendItem } from '../audit/audit.service.js'
+import { batchEventData } from '../evidence/evidence.batch.js'
 import { requireCurrency } from '../money/money.schemas.js'
 import type { RecordDeps } from '../records/records.mount.js'
 import { LIVE_STATUSES, pendingPayoutRow, type PayoutRow } from './payouts.repo.js'
@@ -76,7 +76,8 @@ function unpaidOf(orgId: string, through: string | undefined) {
  * an API payout for any of them waits, then finds the allocations taken), their unpaid
  * allocations and live statements summed in SQL, each statement computed by the API's rules
  * (`statementFromTotals`), the payouts and their items written with INSERT ... SELECT, and
- * one `payout.created` event per payout with the record the API answers.
+ * one `payouts.run` event for the page whose data carries the Merkle root of the payouts'
+ * records as the API answers them (each payout names the batch).
  */
 export async function payPayoutPage(
   deps: RecordDeps,
@@ -129,6 +130,7 @@ export async function payPayoutPage(
 
     const org = await tx.selectFrom('orgs').select('environment').where('org_id', '=', orgId).executeTakeFirstOrThrow()
     const now = deps.clock.now()
+    const batchId = deps.ids.next('batch')
     const payouts: PayoutRow[] = []
     creators.forEach((creator, index) => {
       const currency = currencies[index]!
@@ -156,6 +158,7 @@ export async function payPayoutPage(
           sandbox: org.environment === 'sandbox',
           now,
           createdBy: ctx.actor.userId,
+          batchId,
         }),
       )
     })
@@ -163,12 +166,20 @@ export async function payPayoutPage(
 
     await tx.insertInto('payouts').values(payouts).execute()
     await insertItems(tx, orgId, payouts, request.through)
-    const events: AppendItem[] = payouts.map((payout) => ({
-      action: 'payout.created',
-      resource: { type: 'payout', id: payout.id },
-      data: present(payout),
+    // One event for the page: its data the Merkle root of the payouts as written (each one's later steps are events of their own).
+    const lines = payouts.map((payout) => ({
+      id: payout.id,
+      currency: payout.currency,
+      amount: payout.amount_micros,
+      record: present(payout),
     }))
-    await deps.audit.appendMany(tx, ctx, events)
+    await deps.audit.append(
+      tx,
+      ctx,
+      'payouts.run',
+      { type: 'payout_batch', id: batchId },
+      batchEventData(batchId, lines),
+    )
     outcome.created = payouts.length
     return outcome
   })

@@ -1,5 +1,5 @@
 import { sql, type Compilable, type Selectable } from 'kysely'
-import type { Reader, Tx } from '../../db/database.js'
+import type { Reader, Tx } from '../../database.js'
 import type { Keyset } from '../../platform/pagination.js'
 import type { PayableAllocation, Statement } from './payouts.statement.js'
 import type { PayoutStatus, PayoutsTables } from './payouts.tables.js'
@@ -97,6 +97,8 @@ export interface NewPayout {
   sandbox: boolean
   now: Date
   createdBy: string
+  /** The payout run's batch, or null for a payout created alone. */
+  batchId: string | null
 }
 
 /** The row of a payout just computed (POST /api/payouts and the payout run write the same). */
@@ -123,6 +125,19 @@ export function pendingPayoutRow(payout: NewPayout): PayoutRow {
     created_by: payout.createdBy,
     status_changed_at: now,
     paid_at: null,
+    batch_id: payout.batchId,
+  }
+}
+
+/** The payout as it was written, pending: what its batch's Merkle leaf hashed (a payout moves on by events of its own). */
+export function asWritten(row: PayoutRow): PayoutRow {
+  return {
+    ...row,
+    status: 'pending',
+    failure_code: null,
+    failure_message: null,
+    paid_at: null,
+    status_changed_at: row.created_at,
   }
 }
 
@@ -189,8 +204,15 @@ export async function releaseItems(tx: Tx, orgId: string, payoutId: string, at: 
     .execute()
 }
 
-export function listPayouts(db: Reader, orgId: string, after: Keyset | null, limit: number): Promise<PayoutRow[]> {
+export function listPayouts(
+  db: Reader,
+  orgId: string,
+  filters: { batchId?: string },
+  after: Keyset | null,
+  limit: number,
+): Promise<PayoutRow[]> {
   let select = db.selectFrom('payouts').selectAll().where('org_id', '=', orgId)
+  if (filters.batchId) select = select.where('batch_id', '=', filters.batchId)
   if (after) select = select.where(olderThan(after, 'created_at', 'id'))
   return select
     .orderBy('created_at', 'desc')

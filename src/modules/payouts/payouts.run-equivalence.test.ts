@@ -6,6 +6,8 @@ import type { RequestContext } from '../../platform/context.js'
 import { AppError } from '../../platform/errors.js'
 import { runPayouts } from './payouts.run.js'
 import type { Payout } from './payouts.schemas.js'
+import { batchEventData } from '../evidence/evidence.batch.js'
+import { parseAmount } from '../money/decimal.js'
 
 /**
  * The set-based run against the API's one-payout-per-creator path: for random creators
@@ -124,15 +126,16 @@ async function payoutsOf(orgId: string): Promise<Payout[]> {
   return Promise.all(rows.map((row) => t.services.payouts.get(ctx, row.id)))
 }
 
-/** Each new payout as the API presents it, keyed by the creator's position, without its own id. */
+/** Each new payout as the API presents it, keyed by the creator's position, without its own id and batch. */
 async function newPayouts(
   built: Built,
   before: Set<string>,
-): Promise<Record<number, Omit<Payout, 'id' | 'creatorId'>>> {
+): Promise<Record<number, Omit<Payout, 'id' | 'creatorId' | 'batchId'>>> {
   const all = (await payoutsOf(built.ctx.orgId)).filter((payout) => !before.has(payout.id))
   return Object.fromEntries(
-    all.map(({ id: _id, creatorId, ...rest }) => {
+    all.map(({ id: _id, creatorId, batchId: _batchId, ...rest }) => {
       void _id
+      void _batchId
       return [built.creators.indexOf(creatorId), rest]
     }),
   )
@@ -211,20 +214,30 @@ describe('oeuvre payouts run, set-based', () => {
         expect(await newPayouts(viaRun, beforeRun)).toEqual(await newPayouts(viaApi, beforeApi))
         await itemsMatchStatements(viaRun.ctx.orgId)
 
-        // One payout.created event per new payout, carrying the record GET /api/payouts/:id answers.
+        // One payouts.run event per page that paid someone: the root of the records GET /api/payouts/:id answers.
         const events = await t.db.read(viaRun.ctx.orgId, (db) =>
           db
             .selectFrom('org_events')
             .select(['resource_id', 'data'])
             .where('org_id', '=', viaRun.ctx.orgId)
-            .where('action', '=', 'payout.created')
+            .where('action', 'in', ['payout.created', 'payouts.run'])
             .execute(),
         )
         const fresh = (await payoutsOf(viaRun.ctx.orgId)).filter((payout) => !beforeRun.has(payout.id))
-        for (const payout of fresh)
+        const batches = new Map<string, Payout[]>()
+        for (const payout of fresh) batches.set(payout.batchId!, [...(batches.get(payout.batchId!) ?? []), payout])
+        for (const [batchId, payouts] of batches) {
+          const lines = payouts.map((payout) => ({
+            id: payout.id,
+            currency: payout.currency,
+            amount: parseAmount(payout.amount, { param: 'amount', places: 6 }),
+            record: payout,
+          }))
           expect(
-            events.filter((event) => event.resource_id === payout.id).map((event) => JSON.parse(event.data) as unknown),
-          ).toEqual([payout])
+            events.filter((event) => event.resource_id === batchId).map((event) => JSON.parse(event.data) as unknown),
+          ).toEqual([batchEventData(batchId, lines)])
+        }
+        expect(events.filter((event) => fresh.some((payout) => payout.id === event.resource_id))).toEqual([])
       }),
       { numRuns: 30 },
     )

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Database } from '../../db/database.js'
+import type { Database } from '../../database.js'
 import type { RequestContext } from '../../platform/context.js'
 import { AppError } from '../../platform/errors.js'
 import { requireCurrency } from '../money/money.schemas.js'

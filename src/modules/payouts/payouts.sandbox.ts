@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Database } from '../../db/database.js'
+import type { Database } from '../../database.js'
 import { SECOND, type Clock } from '../../platform/clock.js'
 import type { Job } from '../../worker/worker.js'
 import { findPayout } from './payouts.repo.js'

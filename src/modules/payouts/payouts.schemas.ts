@@ -92,6 +92,13 @@ export const PayoutSchema = component(
       failureMessage: Nullable(Type.String()),
       createdAt: Timestamp,
       paidAt: Nullable(Timestamp),
+      batchId: Nullable(
+        Type.String({
+          pattern: idPattern('bat'),
+          description:
+            'The payout run batch it was written in (its payouts.run event); null for a payout created alone',
+        }),
+      ),
     },
     { description: 'A payout to a creator, computed from their unpaid allocations' },
   ),
@@ -100,5 +107,12 @@ export type Payout = Static<typeof PayoutSchema>
 
 export const PayoutList = ListEnvelope(PayoutSchema, 'Payouts, newest first')
 
-export const PayoutQuery = ListQuery({})
+export const PayoutQuery = ListQuery({
+  batchId: Type.Optional(
+    Type.String({
+      maxLength: 64,
+      description: 'The payouts of one payout run batch (the batchId of its payouts.run event)',
+    }),
+  ),
+})
 export type PayoutQuery = Static<typeof PayoutQuery>

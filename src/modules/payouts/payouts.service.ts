@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/database.js'
+import type { Tx } from '../../database.js'
 import type { RequestContext } from '../../platform/context.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
@@ -62,6 +62,7 @@ export function presentPayout(row: PayoutRow): Payout {
     failureMessage: row.failure_message,
     createdAt: iso(row.created_at),
     paidAt: isoOrNull(row.paid_at),
+    batchId: row.batch_id,
   }
 }
 
@@ -154,6 +155,7 @@ export function createPayoutsService(deps: RecordDeps): PayoutsService {
           sandbox: org.environment === 'sandbox',
           now,
           createdBy: ctx.actor.userId,
+          batchId: null,
         })
         // Nothing reads them back: they go with the commit (payout_items_live still refuses an allocation held twice).
         for (const insert of payoutInserts(
@@ -161,7 +163,7 @@ export function createPayoutsService(deps: RecordDeps): PayoutsService {
           row,
           allocations.map((allocation) => allocation.revenueId),
         ))
-          db.deferToCommit(tx, insert)
+          db.atCommit(tx, insert.compile())
         const payout = presentPayout(row)
         await audit.append(tx, ctx, 'payout.created', { type: 'payout', id: row.id }, payout)
         return payout
@@ -175,9 +177,10 @@ export function createPayoutsService(deps: RecordDeps): PayoutsService {
     },
 
     async list(ctx, query) {
-      const after = decodeCursor(query.cursor, {}, 2)
-      const rows = await db.read(ctx.orgId, (reader) => listPayouts(reader, ctx.orgId, after, query.limit))
-      return toPage(rows, query.limit, (row) => [iso(row.created_at), row.id], presentPayout, {})
+      const filters = { batchId: query.batchId }
+      const after = decodeCursor(query.cursor, filters, 2)
+      const rows = await db.read(ctx.orgId, (reader) => listPayouts(reader, ctx.orgId, filters, after, query.limit))
+      return toPage(rows, query.limit, (row) => [iso(row.created_at), row.id], presentPayout, filters)
     },
 
     cancel: (ctx, id) => act(ctx, id, { status: 'canceled' }),

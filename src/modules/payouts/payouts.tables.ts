@@ -22,6 +22,8 @@ export interface PayoutsTables {
     created_by: string
     status_changed_at: Date
     paid_at: Date | null
+    /** The payout run's batch it was written in (its payouts.run event), or null. */
+    batch_id: string | null
   }
   payout_items: {
     org_id: string

@@ -1,6 +1,6 @@
 import { Type, type TObject, type TString } from 'typebox'
 import type { Clock } from '../../platform/clock.js'
-import type { Database } from '../../db/database.js'
+import type { Database } from '../../database.js'
 import type { IdGenerator } from '../../platform/ids.js'
 import type { AuditLog } from '../audit/audit.service.js'
 import { AppError } from '../../platform/errors.js'

@@ -1,7 +1,8 @@
-import path from 'node:path'
-import type { Tx } from '../../db/database.js'
+import type { Readable } from 'node:stream'
+import type { Tx } from '../../database.js'
 import { AppError } from '../../platform/errors.js'
 import type { AuditActor } from '../audit/audit.service.js'
+import { batchEventData, type BatchLine } from '../evidence/evidence.batch.js'
 import { allocate, type Share } from '../money/allocation.js'
 import { uniqueViolation, type RecordDeps } from '../records/records.mount.js'
 import {
@@ -19,11 +20,18 @@ export { STATEMENT_COLUMNS } from './revenue.statement.js'
 
 export interface ImportOptions {
   orgId: string
-  file: string
-  /** Where the money comes from; default the file's name. Part of each line's re-run key. */
+  /** The statement's CSV text (a file, an upload), read as a stream. */
+  input: Readable
+  /**
+   * Where the money comes from (e.g. Spotify): part of each line's identity, so a re-run skips
+   * what is recorded. Required unless the statement has a `source` column (then not given).
+   */
   source?: string
-  /** Lines per transaction. */
+  /** Lines per transaction, and per batch event. */
   batchSize?: number
+  /** Rejected lines listed in the report, the first by line number (default 100); all are counted. */
+  rejectionsKept?: number
+  /** After each batch: the counts so far. */
   onProgress?(progress: ImportProgress): void
 }
 
@@ -36,19 +44,16 @@ export interface ImportProgress {
 }
 
 export interface ImportReport extends ImportProgress {
-  source: string
-  /** The first few rejected lines, with their line numbers in the file. */
+  /** The source the lines were recorded from, when the caller named it (a statement's source column names its own). */
+  source: string | null
+  /** The first rejected lines (rejectionsKept), with their line numbers in the statement and why. */
   rejections: Rejection[]
+  /** Each batch written: its id (the lines' batchId, its revenue.imported event's) and its line count. */
+  batches: { batchId: string; lineCount: number }[]
 }
 
-const REJECTIONS_KEPT = 10
+const REJECTIONS_KEPT = 100
 const DEFAULT_BATCH = 1000
-/**
- * Events handed to appendRun at once (several runs per batch, one chain lock), each run one
- * statement whose parameters hold its events' texts. A whole batch in one run (1,000) was no
- * faster and peaked about 7 MiB higher (docs/performance.md, import).
- */
-const APPEND_RUN = 250
 /** Entries whose splits are kept between batches; past this the cache starts again (a huge catalog). */
 const SHARES_KEPT = 100_000
 /** Attempts of a batch that PostgreSQL chose as a deadlock's victim (another writer took the same lines). */
@@ -59,6 +64,7 @@ interface BatchOutcome {
   imported: number
   skipped: number
   rejections: Rejection[]
+  batchId: string | null
 }
 
 function isDeadlock(error: unknown): boolean {
@@ -67,23 +73,35 @@ function isDeadlock(error: unknown): boolean {
 
 /**
  * Streams a DSP statement into revenue entries, one transaction per batch: lines matched
- * to active catalog entries by ISRC, allocated like POST /api/revenue, one `revenue.created`
- * event each. Lines already recorded (source, statement_ref, line_ref) are skipped, so a
- * re-run adds nothing. Memory holds a few batches (one read while others are written),
- * whatever the file's size.
+ * to active catalog entries by ISRC and allocated like POST /api/revenue, and one
+ * `revenue.imported` event per batch whose data carries the batch's line count, totals and
+ * the Merkle root of its lines (each line names the batch). Lines already recorded (source,
+ * statement_ref, line_ref) are skipped, so a re-run adds nothing, whatever the statement's
+ * file is called. Memory holds a few batches (one read while others are written), whatever
+ * the statement's size. The CLI's `revenue import` runs this; so can an upload.
  */
 export async function importStatement(deps: RecordDeps, options: ImportOptions): Promise<ImportReport> {
   const { db, clock, ids, audit } = deps
   const { orgId } = options
-  const source = (options.source ?? path.basename(options.file)).trim()
-  if (source === '' || source.length > 200)
+  const source = options.source?.trim()
+  if (source !== undefined && (source === '' || source.length > 200))
     throw new AppError('parameter_invalid', 'source must be 1 to 200 characters', { param: 'source' })
+  const rejectionsKept = Math.max(0, options.rejectionsKept ?? REJECTIONS_KEPT)
   const org = await db.read(orgId, (reader) =>
     reader.selectFrom('orgs').select('system_user_id').where('org_id', '=', orgId).executeTakeFirst(),
   )
   if (!org) throw new AppError('resource_missing', `org ${orgId} does not exist`)
   const actor: AuditActor = { orgId, actor: { userId: org.system_user_id } }
-  const report: ImportReport = { source, lines: 0, imported: 0, skipped: 0, rejected: 0, bytes: 0, rejections: [] }
+  const report: ImportReport = {
+    source: source ?? null,
+    lines: 0,
+    imported: 0,
+    skipped: 0,
+    rejected: 0,
+    bytes: 0,
+    rejections: [],
+    batches: [],
+  }
   // Splits never change once written (the app may only insert them), so they are read once per entry.
   const sharesByEntry = new Map<string, Share[]>()
   // Lines are looked up before booking while recent batches met recorded ones (a re-run); otherwise
@@ -109,10 +127,14 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
     return byIsrc
   }
 
-  /** Books the batch's new lines in one transaction; the unique statement-line index has the last word. */
+  /**
+   * Books the batch's new lines in one transaction, with the batch's event; the unique
+   * statement-line index has the last word.
+   */
   async function book(tx: Tx, lines: readonly StatementLine[], recorded: RecordedLines): Promise<BatchOutcome> {
     const catalog = await recordings(tx, [...new Set(lines.map((line) => line.isrc))])
     const createdAt = clock.now()
+    const batchId = ids.next('batch')
     const rejections: Rejection[] = []
     const rows: RevenueRow[] = []
     const allocations: AllocationRow[][] = []
@@ -143,6 +165,7 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
         statement_ref: line.statementRef,
         line_ref: line.lineRef,
         reverses: null,
+        batch_id: batchId,
         created_at: createdAt,
         created_by: actor.actor.userId,
       })
@@ -158,29 +181,51 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
       )
     }
     const written = await insertStatementLines(tx, rows, allocations, recorded)
-    const items = []
+    const booked: BatchLine[] = []
     for (let index = 0; index < rows.length; index += 1) {
       const row = rows[index]
       if (row === undefined || !written.has(row.id)) continue
-      items.push({
-        action: 'revenue.created',
-        resource: { type: 'revenue', id: row.id },
-        data: presentRevenue(row, allocations[index] ?? []),
+      booked.push({
+        id: row.id,
+        currency: row.currency,
+        amount: row.amount_micros,
+        record: presentRevenue(row, allocations[index] ?? []),
       })
     }
-    // One chained event per line, appended in runs (the first takes the chain lock until commit).
-    for (let start = 0; start < items.length; start += APPEND_RUN)
-      await audit.appendRun(tx, actor, items.slice(start, start + APPEND_RUN))
-    return { imported: items.length, skipped: rows.length - items.length, rejections }
+    // One chained event for the batch, its data the root of the lines written.
+    if (booked.length > 0)
+      await audit.append(
+        tx,
+        actor,
+        'revenue.imported',
+        { type: 'revenue_batch', id: batchId },
+        batchEventData(batchId, booked),
+      )
+    return {
+      imported: booked.length,
+      skipped: rows.length - booked.length,
+      rejections,
+      batchId: booked.length > 0 ? batchId : null,
+    }
   }
 
   async function write(batch: StatementBatch): Promise<BatchOutcome> {
     // A re-run finds its lines already recorded with one indexed read, outside any transaction.
     const present = lookUpRecorded
-      ? await db.read(orgId, (reader) => presentStatementLines(reader, orgId, source, batch.lines))
+      ? await db.read(orgId, (reader) =>
+          presentStatementLines(
+            reader,
+            orgId,
+            batch.lines.map((line) => ({
+              source: line.fields.source,
+              statementRef: line.statementRef,
+              lineRef: line.lineRef,
+            })),
+          ),
+        )
       : new Set<number>()
     const fresh = present.size ? batch.lines.filter((_, index) => !present.has(index)) : batch.lines
-    const outcome: BatchOutcome = { imported: 0, skipped: present.size, rejections: batch.rejections }
+    const outcome: BatchOutcome = { imported: 0, skipped: present.size, rejections: batch.rejections, batchId: null }
     // Lines not found recorded are inserted plainly; should one be recorded after all (a
     // concurrent writer, a line twice in the file, or no look-up made), the batch is booked
     // again with the conflicts skipped.
@@ -191,6 +236,7 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
         outcome.imported = booking.imported
         outcome.skipped += booking.skipped
         outcome.rejections = [...outcome.rejections, ...booking.rejections]
+        outcome.batchId = booking.batchId
         break
       } catch (error) {
         if (recorded === 'fail' && uniqueViolation(error) === STATEMENT_LINE_INDEX) {
@@ -205,7 +251,9 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
     return outcome
   }
 
-  const count = (batch: StatementBatch, outcome: BatchOutcome) => {
+  // Batches written, by their place in the statement (two may be written at once and finish in either order).
+  const written: ({ batchId: string; lineCount: number } | null)[] = []
+  const count = (batch: StatementBatch, place: number, outcome: BatchOutcome) => {
     report.lines += batch.records
     report.bytes = Math.max(report.bytes, batch.bytes)
     report.imported += outcome.imported
@@ -213,7 +261,8 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
     report.rejected += outcome.rejections.length
     report.rejections = [...report.rejections, ...outcome.rejections]
       .sort((a, b) => a.line - b.line)
-      .slice(0, REJECTIONS_KEPT)
+      .slice(0, rejectionsKept)
+    written[place] = outcome.batchId === null ? null : { batchId: outcome.batchId, lineCount: outcome.imported }
     options.onProgress?.({
       lines: report.lines,
       imported: report.imported,
@@ -228,9 +277,10 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
   const writers = db.kind === 'pg' ? 2 : 1
   const writing: Promise<void>[] = []
   try {
-    for await (const batch of readStatement(options.file, source, options.batchSize ?? DEFAULT_BATCH)) {
+    for await (const batch of readStatement(options.input, source, options.batchSize ?? DEFAULT_BATCH)) {
       if (writing.length >= writers) await writing.shift()
-      const counted = write(batch).then((outcome) => count(batch, outcome))
+      const place = written.push(null) - 1
+      const counted = write(batch).then((outcome) => count(batch, place, outcome))
       // A failure surfaces at its await (ending the reading), not as an unhandled rejection.
       counted.catch(() => undefined)
       writing.push(counted)
@@ -240,5 +290,6 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
     // Never leave a batch writing behind a failure: the caller closes the database next.
     await Promise.allSettled(writing)
   }
+  report.batches = written.filter((batch) => batch !== null)
   return report
 }

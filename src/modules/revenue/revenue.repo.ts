@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely'
-import type { Reader, Tx } from '../../db/database.js'
-import type { MergeableWrite } from '../../db/driver.js'
+import type { Reader, Tx } from '../../database.js'
+import type { KeyedWrite } from '../../database.js'
 import { mergeableInsert } from '../../db/mergeable-insert.js'
 import type { Keyset } from '../../platform/pagination.js'
 import type { RevenueTables } from './revenue.tables.js'
@@ -29,6 +29,7 @@ const insertEntry = mergeableInsert('revenue_entries', [
   ['statement_ref', 'text'],
   ['line_ref', 'text'],
   ['reverses', 'text'],
+  ['batch_id', 'text'],
   ['created_at', 'timestamptz'],
   ['created_by', 'text'],
 ])
@@ -40,8 +41,8 @@ const insertAllocation = mergeableInsert('revenue_allocations', [
   ['amount_micros', 'bigint'],
 ])
 
-/** The writes that record an entry and its allocations (to send with the commit; a group commit merges them with its other lines'). */
-export function revenueInserts(row: RevenueRow, allocations: readonly AllocationRow[]): MergeableWrite[] {
+/** The writes that record an entry and its allocations (sent with the commit; a group commit merges them with its other lines'). */
+export function revenueInserts(row: RevenueRow, allocations: readonly AllocationRow[]): KeyedWrite[] {
   const entry = insertEntry([
     row.org_id,
     row.id,
@@ -58,6 +59,7 @@ export function revenueInserts(row: RevenueRow, allocations: readonly Allocation
     row.statement_ref,
     row.line_ref,
     row.reverses,
+    row.batch_id,
     row.created_at,
     row.created_by,
   ])
@@ -135,6 +137,7 @@ export interface RevenueFilters {
   periodFrom?: string
   periodTo?: string
   currency?: string
+  batchId?: string
 }
 
 export function listRevenue(
@@ -147,6 +150,7 @@ export function listRevenue(
   let select = db.selectFrom('revenue_entries as r').selectAll('r').where('r.org_id', '=', orgId)
   if (filters.catalogId) select = select.where('r.catalog_id', '=', filters.catalogId)
   if (filters.currency) select = select.where('r.currency', '=', filters.currency)
+  if (filters.batchId) select = select.where('r.batch_id', '=', filters.batchId)
   if (filters.periodFrom) select = select.where('r.period_end', '>=', filters.periodFrom)
   if (filters.periodTo) select = select.where('r.period_start', '<=', filters.periodTo)
   if (filters.creatorId) {
@@ -168,4 +172,26 @@ export function listRevenue(
     .orderBy('r.id', 'desc')
     .limit(limit + 1)
     .execute()
+}
+
+/** Every line of an import batch with its allocations (a batch is one transaction's: at most a few thousand lines). */
+export async function batchLines(
+  db: Reader,
+  orgId: string,
+  batchId: string,
+): Promise<{ rows: RevenueRow[]; allocations: Map<string, AllocationRow[]> }> {
+  const rows = await db
+    .selectFrom('revenue_entries')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('batch_id', '=', batchId)
+    .execute()
+  return {
+    rows,
+    allocations: await allocationsOf(
+      db,
+      orgId,
+      rows.map((row) => row.id),
+    ),
+  }
 }

@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
 import { responses } from '../../platform/routes.js'
 import { mountTags, orgParams, type RouteMount } from '../records/records.mount.js'
-import { CreateRevenueBody, RevenueList, RevenueQuery, RevenueSchema } from './revenue.schemas.js'
+import {
+  CreateRevenueBody,
+  RevenueList,
+  RevenueProofParams,
+  RevenueProofSchema,
+  RevenueQuery,
+  RevenueSchema,
+} from './revenue.schemas.js'
 import type { RevenueService } from './revenue.service.js'
 
 /** Revenue has no fetch by id (SPEC 4.1): entries are listed and filtered. */
@@ -18,7 +26,8 @@ export function registerRevenueRoutes(app: FastifyInstance, revenue: RevenueServ
       schema: {
         tags,
         operationId: 'listRevenueEntries',
-        summary: 'List revenue entries, newest first (filters: catalogId, creatorId, periodFrom, periodTo, currency)',
+        summary:
+          'List revenue entries, newest first (filters: catalogId, creatorId, periodFrom, periodTo, currency, batchId)',
         ...(params ? { params } : {}),
         querystring: RevenueQuery,
         response: responses({ 200: RevenueList }),
@@ -42,5 +51,21 @@ export function registerRevenueRoutes(app: FastifyInstance, revenue: RevenueServ
       config: { ...common, access: 'revenue:write', idempotent: true, claimWithTransaction: true, successStatus: 201 },
     },
     async (request, reply) => reply.code(201).send(await revenue.create(request.ctx, request.body)),
+  )
+
+  api.get(
+    `${mount.prefix}/:revenueId/proof`,
+    {
+      schema: {
+        tags,
+        operationId: 'getRevenueEntryProof',
+        summary:
+          'An imported line’s RFC 6962 inclusion proof in its batch’s revenue.imported event (data.root), from the stored line',
+        params: Type.Object({ ...(params?.properties ?? {}), ...RevenueProofParams.properties }),
+        response: responses({ 200: RevenueProofSchema }, [422]),
+      },
+      config: { ...common, access: 'revenue:read' },
+    },
+    (request) => revenue.proof(request.ctx, request.params.revenueId),
   )
 }

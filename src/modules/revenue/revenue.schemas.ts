@@ -106,6 +106,13 @@ export const RevenueSchema = component(
       statementRef: Nullable(Type.String()),
       lineRef: Nullable(Type.String()),
       reverses: Nullable(Type.String()),
+      batchId: Nullable(
+        Type.String({
+          pattern: idPattern('bat'),
+          description:
+            'The statement import batch the line was written in (its revenue.imported event); null for a line created alone',
+        }),
+      ),
       allocations: Type.Array(AllocationSchema),
       createdAt: Timestamp,
       createdBy: Type.String(),
@@ -127,5 +134,39 @@ export const RevenueQuery = ListQuery({
     Type.String({ format: 'date', description: 'Entries whose period starts on or before this date' }),
   ),
   currency: Type.Optional(CurrencyCode),
+  batchId: Type.Optional(
+    Type.String({
+      maxLength: 64,
+      description: 'The lines of one import batch (the batchId of its revenue.imported event)',
+    }),
+  ),
 })
 export type RevenueQuery = Static<typeof RevenueQuery>
+
+export const RevenueProofParams = Type.Object({ revenueId: Type.String({ minLength: 1, maxLength: 64 }) })
+
+export const RevenueProofSchema = component(
+  'RevenueInclusionProof',
+  Type.Object(
+    {
+      revenueId: Type.String({ pattern: idPattern('rev') }),
+      batchId: Type.String({ pattern: idPattern('bat') }),
+      eventId: Type.String({ pattern: idPattern('evt'), description: 'The batch’s revenue.imported event' }),
+      leafIndex: Type.Integer({
+        minimum: 0,
+        description: 'The line’s place among the batch’s lines, in id order (0-based)',
+      }),
+      treeSize: Type.Integer({ minimum: 1, description: 'The batch’s line count' }),
+      root: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'The batch event’s data.root (hex)' }),
+      auditPath: Type.Array(Type.String({ pattern: '^[0-9a-f]{64}$' }), {
+        description: 'RFC 9162 inclusion proof: sibling hashes from the leaf up (hex)',
+      }),
+      leaf: Type.String({
+        description:
+          'The exact text hashed as the leaf: SHA-256(0x00 || UTF-8 bytes of this text), the line’s canonical JSON',
+      }),
+    },
+    { description: 'An imported revenue line’s RFC 6962 inclusion proof in its batch event’s root' },
+  ),
+)
+export type RevenueProof = Static<typeof RevenueProofSchema>

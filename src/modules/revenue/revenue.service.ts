@@ -1,6 +1,7 @@
-import type { Tx } from '../../db/database.js'
+import type { Tx } from '../../database.js'
 import type { RequestContext } from '../../platform/context.js'
-import { AppError } from '../../platform/errors.js'
+import { AppError, notFound } from '../../platform/errors.js'
+import { batchInclusion } from '../evidence/evidence.batch.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
 import {
   activeEntriesQuery,
@@ -17,6 +18,7 @@ import { iso, conflictsAsAppErrors, uniqueViolation, type RecordDeps } from '../
 import { eventQuery, findEvent } from '../ticketing/ticketing.repo.js'
 import {
   allocationsOf,
+  batchLines,
   findReversal,
   findRevenue,
   findStatementLine,
@@ -28,13 +30,15 @@ import {
   type RevenueRow,
 } from './revenue.repo.js'
 import { checkMirror, entryReference, referenceNames, referenceParam, type LineFields } from './revenue.rules.js'
-import type { CreateRevenueBody, Revenue, RevenueQuery } from './revenue.schemas.js'
-import { keptEntryStale, KeptEntries, type KeptEntry } from './revenue.kept-entries.js'
+import type { CreateRevenueBody, Revenue, RevenueProof, RevenueQuery } from './revenue.schemas.js'
+import { cachedEntryStale, EntryCache, type CachedEntry } from './revenue.entry-cache.js'
 import type { EntryReference } from '../catalog/catalog.repo.js'
 
 export interface RevenueService {
   create(ctx: RequestContext, body: CreateRevenueBody): Promise<Revenue>
   list(ctx: RequestContext, query: RevenueQuery): Promise<Page<Revenue>>
+  /** An imported line's inclusion proof in its batch event's Merkle root. */
+  proof(ctx: RequestContext, revenueId: string): Promise<RevenueProof>
 }
 
 export function presentRevenue(row: RevenueRow, allocations: readonly AllocationRow[]): Revenue {
@@ -53,10 +57,14 @@ export function presentRevenue(row: RevenueRow, allocations: readonly Allocation
     statementRef: row.statement_ref,
     lineRef: row.line_ref,
     reverses: row.reverses,
-    allocations: allocations.map((allocation) => ({
-      creatorId: allocation.creator_id,
-      amount: formatAmount(allocation.amount_micros, row.currency),
-    })),
+    batchId: row.batch_id,
+    // By creator, as JavaScript orders strings: the record is a batch's Merkle leaf, whatever order the rows came in.
+    allocations: [...allocations]
+      .sort((a, b) => (a.creator_id < b.creator_id ? -1 : a.creator_id > b.creator_id ? 1 : 0))
+      .map((allocation) => ({
+        creatorId: allocation.creator_id,
+        amount: formatAmount(allocation.amount_micros, row.currency),
+      })),
     createdAt: iso(row.created_at),
     createdBy: row.created_by,
   }
@@ -170,7 +178,7 @@ const CONSTRAINT_CONFLICTS: Record<string, string> = {
 export function createRevenueService(deps: RecordDeps): RevenueService {
   const { db, clock, ids, audit } = deps
 
-  const keptEntries = new KeptEntries()
+  const entryCache = new EntryCache()
 
   /** Writes the line and its allocations with the commit, and appends its event. */
   async function record(
@@ -198,6 +206,7 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
       statement_ref: body.statementRef ?? null,
       line_ref: body.lineRef ?? null,
       reverses: body.reverses ?? null,
+      batch_id: null,
       created_at: clock.now(),
       created_by: ctx.actor.userId,
     }
@@ -211,7 +220,7 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
         amount_micros: part.amount,
       }))
     // Nothing reads them back: they go with the commit (a raced statement line still ends in its unique index, as 409).
-    for (const insert of revenueInserts(row, allocations)) db.deferMergeable(tx, insert)
+    for (const insert of revenueInserts(row, allocations)) db.atCommit(tx, insert)
     const revenue = presentRevenue(row, allocations)
     await audit.append(tx, ctx, 'revenue.created', { type: 'revenue', id }, revenue)
     return revenue
@@ -219,30 +228,26 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
 
   /**
    * A line whose reference this process read before: no read at all, one round trip with the
-   * commit, under a guard that the reference still names the kept entry alone. Undefined when
-   * the long way must answer: the kept entry no longer holds (forgotten), or the statement
-   * line is recorded already (the long way names the entry that recorded it).
+   * commit, under a guard that the reference still names the cached entry alone. Undefined when
+   * the uncached path (read, then write) must answer: the cached entry no longer holds (forgotten), or the statement
+   * line is recorded already (the uncached path (read, then write) names the entry that recorded it).
    */
-  async function createKept(
+  async function createCached(
     ctx: RequestContext,
     body: CreateRevenueBody,
     ref: EntryReference,
     line: LineFields,
     id: string,
-    kept: KeptEntry,
+    cached: CachedEntry,
   ): Promise<Revenue | undefined> {
     try {
-      // Grouped: it reads nothing, and every write goes with the commit.
-      return await db.tx(
-        ctx,
-        (tx) => {
-          db.deferMergeable(tx, kept.guard)
-          return record(tx, ctx, id, body, line, kept.catalogId, allocate(line.amount, splitShares(kept.splits)))
-        },
-        { grouped: true },
-      )
+      // Grouped: it reads nothing, and every write goes with the commit, the guard first.
+      return await db.groupedTx(ctx, (tx) => {
+        db.atCommit(tx, cached.guard)
+        return record(tx, ctx, id, body, line, cached.catalogId, allocate(line.amount, splitShares(cached.splits)))
+      })
     } catch (error) {
-      if (keptEntryStale(error)) keptEntries.forget(ctx.orgId, ref)
+      if (cachedEntryStale(error)) entryCache.forget(ctx.orgId, ref)
       else if (uniqueViolation(error) !== STATEMENT_LINE_INDEX) throw error
       return undefined
     }
@@ -252,73 +257,115 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
     const ref = entryReference(body)
     const line = lineFields(body)
     const id = ids.next('revenue')
-    const kept = body.reverses === undefined && line.eventId === null ? keptEntries.get(ctx.orgId, ref) : undefined
-    if (kept) {
-      const revenue = await createKept(ctx, body, ref, line, id, kept)
+    const cached = body.reverses === undefined && line.eventId === null ? entryCache.get(ctx.orgId, ref) : undefined
+    if (cached) {
+      const revenue = await createCached(ctx, body, ref, line, id, cached)
       if (revenue) return revenue
     }
     // Grouped: it only reads (without locks) before its commit, and every write goes with the
     // commit, so concurrent lines of one org share one chain lock and one WAL flush.
-    return db.tx(
-      ctx,
-      async (tx) => {
-        let entry: CatalogRow
-        let amounts: Allocation[]
-        if (body.reverses !== undefined) {
-          if (body.statementRef !== undefined && body.lineRef !== undefined) {
-            const existing = await findStatementLine(tx, ctx.orgId, line.source, body.statementRef, body.lineRef)
-            if (existing) throw lineRecorded(body, line, existing.id)
-          }
-          if (line.eventId !== null && !(await findEvent(tx, ctx.orgId, line.eventId))) throw eventMissing(line.eventId)
-          const original = await findRevenue(tx, ctx.orgId, body.reverses)
-          if (!original)
-            throw new AppError('unprocessable', `reverses ${body.reverses} is not a revenue entry of this org`, {
-              param: 'reverses',
-            })
-          if (original.reverses !== null)
-            throw new AppError('unprocessable', `${original.id} is itself a reversal and cannot be reversed`, {
-              param: 'reverses',
-            })
-          const reversal = await findReversal(tx, ctx.orgId, original.id)
-          if (reversal)
-            throw new AppError('conflict', `${original.id} has already been reversed by ${reversal.id}`, {
-              param: 'reverses',
-            })
-          const originalEntry = await findEntry(tx, ctx.orgId, original.catalog_id)
-          if (!originalEntry || !referenceNames(ref, originalEntry)) {
-            throw new AppError(
-              'unprocessable',
-              `A reversal mirrors ${original.id} exactly: it is for catalog entry ${original.catalog_id}`,
-              { param: referenceParam(ref) },
-            )
-          }
-          checkMirror(original, line)
-          entry = originalEntry
-          // The exact negation of what the original allocated, micro-unit for micro-unit.
-          const originalAllocations = (await allocationsOf(tx, ctx.orgId, [original.id])).get(original.id) ?? []
-          amounts = originalAllocations.map((allocation) => ({
-            creatorId: allocation.creator_id,
-            amount: -allocation.amount_micros,
-          }))
-        } else {
-          const context = await readLineContext(db, tx, ctx.orgId, ref, line, body)
-          if (context.recordedAs !== null) throw lineRecorded(body, line, context.recordedAs)
-          if (!context.eventFound) throw eventMissing(line.eventId!)
-          entry = await requireOneEntry(tx, ctx.orgId, ref, context.entries)
-          const splits = context.splits.filter((split) => split.catalog_id === entry.id)
-          keptEntries.keep(tx, ctx.orgId, ref, entry.id, splits)
-          amounts = allocate(line.amount, splitShares(splits))
+    return db.groupedTx(ctx, async (tx) => {
+      let entry: CatalogRow
+      let amounts: Allocation[]
+      if (body.reverses !== undefined) {
+        if (body.statementRef !== undefined && body.lineRef !== undefined) {
+          const existing = await findStatementLine(tx, ctx.orgId, line.source, body.statementRef, body.lineRef)
+          if (existing) throw lineRecorded(body, line, existing.id)
         }
-        return record(tx, ctx, id, body, line, entry.id, amounts)
-      },
-      { grouped: true },
-    )
+        if (line.eventId !== null && !(await findEvent(tx, ctx.orgId, line.eventId))) throw eventMissing(line.eventId)
+        const original = await findRevenue(tx, ctx.orgId, body.reverses)
+        if (!original)
+          throw new AppError('unprocessable', `reverses ${body.reverses} is not a revenue entry of this org`, {
+            param: 'reverses',
+          })
+        if (original.reverses !== null)
+          throw new AppError('unprocessable', `${original.id} is itself a reversal and cannot be reversed`, {
+            param: 'reverses',
+          })
+        const reversal = await findReversal(tx, ctx.orgId, original.id)
+        if (reversal)
+          throw new AppError('conflict', `${original.id} has already been reversed by ${reversal.id}`, {
+            param: 'reverses',
+          })
+        const originalEntry = await findEntry(tx, ctx.orgId, original.catalog_id)
+        if (!originalEntry || !referenceNames(ref, originalEntry)) {
+          throw new AppError(
+            'unprocessable',
+            `A reversal mirrors ${original.id} exactly: it is for catalog entry ${original.catalog_id}`,
+            { param: referenceParam(ref) },
+          )
+        }
+        checkMirror(original, line)
+        entry = originalEntry
+        // The exact negation of what the original allocated, micro-unit for micro-unit.
+        const originalAllocations = (await allocationsOf(tx, ctx.orgId, [original.id])).get(original.id) ?? []
+        amounts = originalAllocations.map((allocation) => ({
+          creatorId: allocation.creator_id,
+          amount: -allocation.amount_micros,
+        }))
+      } else {
+        const context = await readLineContext(db, tx, ctx.orgId, ref, line, body)
+        if (context.recordedAs !== null) throw lineRecorded(body, line, context.recordedAs)
+        if (!context.eventFound) throw eventMissing(line.eventId!)
+        entry = await requireOneEntry(tx, ctx.orgId, ref, context.entries)
+        const splits = context.splits.filter((split) => split.catalog_id === entry.id)
+        entryCache.keep(tx, ctx.orgId, ref, entry.id, splits)
+        amounts = allocate(line.amount, splitShares(splits))
+      }
+      return record(tx, ctx, id, body, line, entry.id, amounts)
+    })
   }
 
   return {
     create(ctx, body) {
       // A concurrent import of the same line (or reversal) won the race.
       return conflictsAsAppErrors(() => create(ctx, body), CONSTRAINT_CONFLICTS)
+    },
+
+    async proof(ctx, revenueId) {
+      const { orgId } = ctx
+      const found = await db.read(orgId, async (reader) => {
+        const row = await findRevenue(reader, orgId, revenueId)
+        if (!row?.batch_id) return { row, event: undefined, batch: undefined }
+        // The batch's lines and its event were written by one transaction and never change.
+        const event = await reader
+          .selectFrom('org_events')
+          .select('id')
+          .where('org_id', '=', orgId)
+          .where('action', '=', 'revenue.imported')
+          .where('resource_id', '=', row.batch_id)
+          .executeTakeFirst()
+        return { row, event, batch: await batchLines(reader, orgId, row.batch_id) }
+      })
+      const { row, event, batch } = found
+      if (!row) throw notFound('revenue entry')
+      if (!row.batch_id || !batch) {
+        const created = await db.read(orgId, (reader) =>
+          reader
+            .selectFrom('org_events')
+            .select('id')
+            .where('org_id', '=', orgId)
+            .where('action', '=', 'revenue.created')
+            .where('resource_type', '=', 'revenue')
+            .where('resource_id', '=', row.id)
+            .executeTakeFirst(),
+        )
+        throw new AppError(
+          'unprocessable',
+          `${row.id} was created alone, not imported in a batch: its own revenue.created event${created ? ` ${created.id}` : ''} holds the record; prove that event against a seal (GET /v1/orgs/{orgId}/events/{eventId}/proof)`,
+          { param: 'revenueId' },
+        )
+      }
+      if (!event) throw new Error(`batch ${row.batch_id} has no revenue.imported event`)
+      const lines = batch.rows.map((line) => ({
+        id: line.id,
+        currency: line.currency,
+        amount: line.amount_micros,
+        record: presentRevenue(line, batch.allocations.get(line.id) ?? []),
+      }))
+      const inclusion = batchInclusion(lines, row.id)
+      if (!inclusion) throw new Error(`${row.id} is not among the lines of its batch ${row.batch_id}`)
+      return { revenueId: row.id, batchId: row.batch_id, eventId: event.id, ...inclusion }
     },
 
     async list(ctx, query) {
@@ -328,6 +375,7 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
         periodFrom: query.periodFrom,
         periodTo: query.periodTo,
         currency: query.currency,
+        batchId: query.batchId,
       }
       const after = decodeCursor(query.cursor, filters, 2)
       const { rows, allocations } = await db.read(ctx.orgId, async (reader) => {

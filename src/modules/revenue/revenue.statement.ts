@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs'
+import type { Readable } from 'node:stream'
 import Papa from 'papaparse'
 import { AppError } from '../../platform/errors.js'
 import { compileValidator, validationError } from '../../platform/validation.js'
@@ -7,7 +7,7 @@ import type { LineFields } from './revenue.rules.js'
 import { CreateRevenueBody } from './revenue.schemas.js'
 import { lineFields } from './revenue.service.js'
 
-/** The columns a DSP statement must have (`type` is optional, default stream). */
+/** The columns a DSP statement must have (`type` is optional, default stream; `source` optional, see statementLineParser). */
 export const STATEMENT_COLUMNS = [
   'isrc',
   'territory',
@@ -38,7 +38,7 @@ export interface Rejection {
   reason: string
 }
 
-/** About `size` consecutive records of a statement, validated. */
+/** Up to `size` consecutive records of a statement, validated (the first batch's header takes one of them). */
 export interface StatementBatch {
   lines: StatementLine[]
   rejections: Rejection[]
@@ -63,14 +63,15 @@ function newlinesIn(row: readonly string[]): number {
 }
 
 /**
- * A CSV file's rows, about `size` at a time, with their line numbers. papaparse (fast
- * path without quotes) is fed by a UTF-8 stream that is paused while a batch is
- * consumed, so memory holds about one batch whatever the file's size. A broken quote
- * ends the reading with an error naming its line: what follows it cannot be trusted.
+ * A CSV text's rows, about `size` at a time, with their line numbers. papaparse (fast
+ * path without quotes) is fed by the stream, which is paused while a batch is consumed,
+ * so memory holds about one batch whatever the statement's size. A broken quote ends the
+ * reading with an error naming its line: what follows it cannot be trusted.
  */
-async function* csvBatches(file: string, size: number): AsyncGenerator<CsvBatch> {
-  const input = createReadStream(file, { encoding: 'utf8' })
-  let current: CsvBatch = { rows: [], lineNumbers: [], bytes: 0 }
+async function* csvBatches(input: Readable, size: number): AsyncGenerator<CsvBatch> {
+  input.setEncoding('utf8')
+  let read = 0
+  const current: CsvBatch = { rows: [], lineNumbers: [], bytes: 0 }
   let nextLine = 1
   let streamed = 0
   let done = false
@@ -84,7 +85,10 @@ async function* csvBatches(file: string, size: number): AsyncGenerator<CsvBatch>
     failure ??= error
     done = true
   }
-  input.on('data', (chunk) => (streamed += chunk.length))
+  input.on('data', (chunk: string) => {
+    streamed += chunk.length
+    read += Buffer.byteLength(chunk)
+  })
   Papa.parse<string[]>(input, {
     delimiter: ',',
     header: false,
@@ -99,7 +103,7 @@ async function* csvBatches(file: string, size: number): AsyncGenerator<CsvBatch>
         current.lineNumbers.push(nextLine)
         nextLine += 1 + newlinesIn(row)
       }
-      current.bytes = input.bytesRead
+      current.bytes = read
       if (broken) {
         fail(
           new AppError(
@@ -133,10 +137,13 @@ async function* csvBatches(file: string, size: number): AsyncGenerator<CsvBatch>
     for (;;) {
       while (current.rows.length < size && !done) await new Promise<void>((resolve) => (wake = resolve))
       if (current.rows.length > 0) {
-        const batch = current
-        current = { rows: [], lineNumbers: [], bytes: batch.bytes }
-        yield batch
-        if (!done) input.resume()
+        // At most `size` rows at a time (a chunk of the text can hold more): a batch is one transaction and one event.
+        yield {
+          rows: current.rows.splice(0, size),
+          lineNumbers: current.lineNumbers.splice(0, size),
+          bytes: current.bytes,
+        }
+        if (!done && current.rows.length < size) input.resume()
         continue
       }
       if (failure !== null) throw failure
@@ -150,15 +157,31 @@ async function* csvBatches(file: string, size: number): AsyncGenerator<CsvBatch>
 const validateBody = compileValidator(CreateRevenueBody, 'body')
 const WHOLE_NUMBER = /^-?\d{1,13}$/
 
-/** Turns a statement's rows into validated lines, given the header's column positions. */
+/**
+ * Turns a statement's rows into validated lines, given the header's column positions. Where
+ * the money comes from is part of each line's identity (a re-run skips lines already recorded
+ * from that source), so it is never guessed: the statement names it in a `source` column, or
+ * the caller does (`source`), not both.
+ */
 export function statementLineParser(
   header: readonly string[],
-  source: string,
+  source: string | undefined,
 ): (row: readonly string[], line: number) => StatementLine {
   const names = header.map((name) => name.trim().toLowerCase())
   const missing = STATEMENT_COLUMNS.filter((name) => !names.includes(name))
   if (missing.length) throw new AppError('parameter_invalid', `the statement has no ${missing.join(', ')} column(s)`)
   const at = (name: string) => names.indexOf(name)
+  const sourceColumn = at('source')
+  if (sourceColumn !== -1 && source !== undefined)
+    throw new AppError('parameter_invalid', 'the statement names its source in a source column: give no other source', {
+      param: 'source',
+    })
+  if (sourceColumn === -1 && source === undefined)
+    throw new AppError(
+      'parameter_missing',
+      'name where the money comes from (the source, e.g. Spotify), or give the statement a source column: it is part of each line’s identity, so a re-run skips what is recorded',
+      { param: 'source' },
+    )
   const columns = {
     isrc: at('isrc'),
     type: at('type'),
@@ -183,7 +206,7 @@ export function statementLineParser(
       throw new AppError('parameter_invalid', `units "${units}" is not a whole number`, { param: 'units' })
     const body = {
       isrc: required(row, columns.isrc, 'isrc'),
-      source,
+      source: source ?? required(row, sourceColumn, 'source'),
       type: (columns.type === -1 ? '' : (row[columns.type]?.trim() ?? '')) || 'stream',
       periodStart: required(row, columns.periodStart, 'period_start'),
       periodEnd: required(row, columns.periodEnd, 'period_end'),
@@ -210,11 +233,15 @@ export function statementLineParser(
 
 /**
  * A DSP statement as batches of validated lines (rejected lines reported with their line
- * numbers). The file is streamed: reading waits while the consumer works on a batch.
+ * numbers). The text is streamed: reading waits while the consumer works on a batch.
  */
-export async function* readStatement(file: string, source: string, size: number): AsyncGenerator<StatementBatch> {
+export async function* readStatement(
+  input: Readable,
+  source: string | undefined,
+  size: number,
+): AsyncGenerator<StatementBatch> {
   let parseLine: ReturnType<typeof statementLineParser> | null = null
-  for await (const csv of csvBatches(file, size)) {
+  for await (const csv of csvBatches(input, size)) {
     const batch: StatementBatch = { lines: [], rejections: [], records: 0, bytes: csv.bytes }
     csv.rows.forEach((row, index) => {
       const line = csv.lineNumbers[index] ?? 0

@@ -19,6 +19,8 @@ export interface RevenueTables {
     statement_ref: string | null
     line_ref: string | null
     reverses: string | null
+    /** The import batch the line was written in (its revenue.imported event), or null. */
+    batch_id: string | null
     created_at: Date
     created_by: string
   }

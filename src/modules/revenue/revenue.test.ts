@@ -162,7 +162,7 @@ describe('recording revenue', () => {
     const entry = await createEntry(t.app, label.token, {
       splits: [{ creatorId: creator.id, role: 'composer', shareBps: 10000 }],
     })
-    const before = { ...t.db.groupCommit }
+    const before = { ...t.db.stats.groupCommit }
     const lines = Array.from({ length: 24 }, (_, i) => String(i))
     const responses = await Promise.all(
       lines.map((lineRef) => post(revenueBody(entry.id, { statementRef: 'BURST-1', lineRef }), label.token)),
@@ -170,8 +170,8 @@ describe('recording revenue', () => {
     expect(responses.map((r) => r.statusCode)).toEqual(lines.map(() => 201))
     if (t.db.kind === 'pg') {
       // Several lines went in each commit (one chain append per group, src/db/group-commit.ts).
-      expect(t.db.groupCommit.units - before.units).toBe(lines.length)
-      expect(t.db.groupCommit.flushes - before.flushes).toBeLessThan(lines.length)
+      expect(t.db.stats.groupCommit.units - before.units).toBe(lines.length)
+      expect(t.db.stats.groupCommit.flushes - before.flushes).toBeLessThan(lines.length)
     }
     const events = await t.db.read(label.orgId, (db) =>
       db

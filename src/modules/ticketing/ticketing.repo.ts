@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely'
-import type { Reader, Tx } from '../../db/database.js'
+import type { Reader, Tx } from '../../database.js'
 import type { Keyset } from '../../platform/pagination.js'
 import type { TicketingTables } from './ticketing.tables.js'
 import { olderThan } from '../../platform/pagination.js'

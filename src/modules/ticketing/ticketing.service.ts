@@ -10,7 +10,7 @@ import { isTimezone, requireCountry } from '../records/identifiers.js'
 import { iso, isoOrNull, type RecordDeps } from '../records/records.mount.js'
 import { changeStatus, findEvent, insertEvent, listEvents, type EventRow } from './ticketing.repo.js'
 import type { CreateEventBody, EventQuery, TicketedEvent } from './ticketing.schemas.js'
-import type { Tx } from '../../db/database.js'
+import type { Tx } from '../../database.js'
 
 export interface TicketingService {
   create(ctx: RequestContext, body: CreateEventBody): Promise<TicketedEvent>

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
-import type { Database } from '../../db/database.js'
+import type { Database } from '../../database.js'
 import type { DeliveryStatus, WebhookTables } from './webhooks.tables.js'
 
 /**

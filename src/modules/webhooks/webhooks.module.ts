@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Config } from '../../config.js'
-import type { Database } from '../../db/database.js'
+import type { Database } from '../../database.js'
 import { createSecretBox, type SecretBox } from '../../platform/crypto.js'
 import type { Clock } from '../../platform/clock.js'
 import type { IdGenerator } from '../../platform/ids.js'

@@ -1,4 +1,4 @@
-import type { Database, Tx } from '../../db/database.js'
+import type { Database, Tx } from '../../database.js'
 import { DAY, SECOND, type Clock } from '../../platform/clock.js'
 import type { AuditLog } from '../audit/audit.service.js'
 import type { Claim } from './webhooks.claims.js'

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Tx } from '../../db/database.js'
+import type { Tx } from '../../database.js'
 import { relaxedCommit } from './webhooks.claims.js'
 import type { WebhookTables } from './webhooks.tables.js'
 

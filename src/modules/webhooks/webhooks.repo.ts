@@ -1,5 +1,5 @@
 import type { Compilable, Selectable } from 'kysely'
-import type { Reader, Tx } from '../../db/database.js'
+import type { Reader, Tx } from '../../database.js'
 import type { IdGenerator } from '../../platform/ids.js'
 import type { OrgEvent } from '../audit/audit.schemas.js'
 import { canonicalJson } from '../../platform/canonical-json.js'

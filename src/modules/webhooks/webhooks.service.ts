@@ -1,4 +1,4 @@
-import type { Database, Tx } from '../../db/database.js'
+import type { Database, Tx } from '../../database.js'
 import { HOUR, type Clock } from '../../platform/clock.js'
 import type { RequestContext } from '../../platform/context.js'
 import type { SecretBox } from '../../platform/crypto.js'

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database.js'
+import type { Database } from '../../database.js'
 import { DAY, HOUR, SECOND, type Clock } from '../../platform/clock.js'
 import type { SecretBox } from '../../platform/crypto.js'
 import type { AuditLog } from '../audit/audit.service.js'
@@ -44,7 +44,7 @@ const CLAIMED_PER_LANE = 1
 /**
  * While every attempt is answered quickly, each claim of a round is twice the last, up to
  * this many per lane: fewer claims and recordings per delivery (about 15% of the worker's
- * and PostgreSQL's time per delivery against a local receiver, docs/performance.md), while
+ * and PostgreSQL's time per delivery against a local receiver), while
  * a slow or failing endpoint keeps claims small.
  */
 const MAX_CLAIMED_PER_LANE = 4

@@ -220,11 +220,28 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** List revenue entries, newest first (filters: catalogId, creatorId, periodFrom, periodTo, currency) */
+    /** List revenue entries, newest first (filters: catalogId, creatorId, periodFrom, periodTo, currency, batchId) */
     get: operations['v1ListRevenueEntries']
     put?: never
     /** Record a revenue entry, allocated to the creators by the entry’s splits (emits revenue.created) */
     post: operations['v1CreateRevenueEntry']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/orgs/{orgId}/revenue/{revenueId}/proof': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** An imported line’s RFC 6962 inclusion proof in its batch’s revenue.imported event (data.root), from the stored line */
+    get: operations['v1GetRevenueEntryProof']
+    put?: never
+    post?: never
     delete?: never
     options?: never
     head?: never
@@ -963,6 +980,7 @@ export interface components {
       statementRef: string | null
       lineRef: string | null
       reverses: string | null
+      batchId: string | null
       allocations: components['schemas']['Allocation'][]
       /**
        * Format: date-time
@@ -1023,6 +1041,23 @@ export interface components {
       /** @description The entry this one reverses: every field mirrored, units and amount negated; once */
       reverses?: string
     }
+    /** @description An imported revenue line’s RFC 6962 inclusion proof in its batch event’s root */
+    RevenueInclusionProof: {
+      revenueId: string
+      batchId: string
+      /** @description The batch’s revenue.imported event */
+      eventId: string
+      /** @description The line’s place among the batch’s lines, in id order (0-based) */
+      leafIndex: number
+      /** @description The batch’s line count */
+      treeSize: number
+      /** @description The batch event’s data.root (hex) */
+      root: string
+      /** @description RFC 9162 inclusion proof: sibling hashes from the leaf up (hex) */
+      auditPath: string[]
+      /** @description The exact text hashed as the leaf: SHA-256(0x00 || UTF-8 bytes of this text), the line’s canonical JSON */
+      leaf: string
+    }
     PayoutStatus: 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled'
     /** @description Always amount + carriedForward = openingBalance + earnings */
     PayoutStatement: {
@@ -1057,6 +1092,7 @@ export interface components {
        */
       createdAt: string
       paidAt: string | null
+      batchId: string | null
     }
     /** @description Payouts, newest first */
     PayoutList: {
@@ -2780,6 +2816,8 @@ export interface operations {
         periodTo?: string
         /** @description ISO 4217 alphabetic code, e.g. EUR */
         currency?: string
+        /** @description The lines of one import batch (the batchId of its revenue.imported event) */
+        batchId?: string
       }
       header?: never
       path: {
@@ -2818,6 +2856,7 @@ export interface operations {
            *           "statementRef": "string",
            *           "lineRef": "string",
            *           "reverses": "string",
+           *           "batchId": "bat_01JD2YB6X8Q0W3M5N7P9R1T3V5",
            *           "allocations": [
            *             {
            *               "creatorId": "string",
@@ -2912,6 +2951,7 @@ export interface operations {
            *       "statementRef": "string",
            *       "lineRef": "string",
            *       "reverses": "string",
+           *       "batchId": "bat_01JD2YB6X8Q0W3M5N7P9R1T3V5",
            *       "allocations": [
            *         {
            *           "creatorId": "string",
@@ -2938,6 +2978,56 @@ export interface operations {
       503: components['responses']['ServiceUnavailable']
     }
   }
+  v1GetRevenueEntryProof: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The org id (must be the token’s org) */
+        orgId: string
+        revenueId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description An imported revenue line’s RFC 6962 inclusion proof in its batch event’s root */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "revenueId": "rev_01JD2YB6X8Q0W3M5N7P9R1T3V5",
+           *       "batchId": "bat_01JD2YB6X8Q0W3M5N7P9R1T3V5",
+           *       "eventId": "evt_01JD2YB6X8Q0W3M5N7P9R1T3V5",
+           *       "leafIndex": 1,
+           *       "treeSize": 1,
+           *       "root": "0000000000000000000000000000000000000000000000000000000000000000",
+           *       "auditPath": [
+           *         "0000000000000000000000000000000000000000000000000000000000000000"
+           *       ],
+           *       "leaf": "string"
+           *     }
+           */
+          'application/json': components['schemas']['RevenueInclusionProof']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      422: components['responses']['UnprocessableContent']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
   v1ListPayouts: {
     parameters: {
       query?: {
@@ -2945,6 +3035,8 @@ export interface operations {
         limit?: number
         /** @description Opaque cursor from the previous page */
         cursor?: string
+        /** @description The payouts of one payout run batch (the batchId of its payouts.run event) */
+        batchId?: string
       }
       header?: never
       path: {
@@ -2987,7 +3079,8 @@ export interface operations {
            *           "failureCode": "string",
            *           "failureMessage": "string",
            *           "createdAt": "2026-11-22T10:15:30.123Z",
-           *           "paidAt": "2026-11-22T10:15:30.123Z"
+           *           "paidAt": "2026-11-22T10:15:30.123Z",
+           *           "batchId": "bat_01JD2YB6X8Q0W3M5N7P9R1T3V5"
            *         }
            *       ],
            *       "pagination": {
@@ -3065,7 +3158,8 @@ export interface operations {
            *       "failureCode": "string",
            *       "failureMessage": "string",
            *       "createdAt": "2026-11-22T10:15:30.123Z",
-           *       "paidAt": "2026-11-22T10:15:30.123Z"
+           *       "paidAt": "2026-11-22T10:15:30.123Z",
+           *       "batchId": "bat_01JD2YB6X8Q0W3M5N7P9R1T3V5"
            *     }
            */
           'application/json': components['schemas']['Payout']
@@ -3128,7 +3222,8 @@ export interface operations {
            *       "failureCode": "string",
            *       "failureMessage": "string",
            *       "createdAt": "2026-11-22T10:15:30.123Z",
-           *       "paidAt": "2026-11-22T10:15:30.123Z"
+           *       "paidAt": "2026-11-22T10:15:30.123Z",
+           *       "batchId": "bat_01JD2YB6X8Q0W3M5N7P9R1T3V5"
            *     }
            */
           'application/json': components['schemas']['Payout']
@@ -3191,7 +3286,8 @@ export interface operations {
            *       "failureCode": "string",
            *       "failureMessage": "string",
            *       "createdAt": "2026-11-22T10:15:30.123Z",
-           *       "paidAt": "2026-11-22T10:15:30.123Z"
+           *       "paidAt": "2026-11-22T10:15:30.123Z",
+           *       "batchId": "bat_01JD2YB6X8Q0W3M5N7P9R1T3V5"
            *     }
            */
           'application/json': components['schemas']['Payout']
@@ -3258,7 +3354,8 @@ export interface operations {
            *       "failureCode": "string",
            *       "failureMessage": "string",
            *       "createdAt": "2026-11-22T10:15:30.123Z",
-           *       "paidAt": "2026-11-22T10:15:30.123Z"
+           *       "paidAt": "2026-11-22T10:15:30.123Z",
+           *       "batchId": "bat_01JD2YB6X8Q0W3M5N7P9R1T3V5"
            *     }
            */
           'application/json': components['schemas']['Payout']
@@ -3325,7 +3422,8 @@ export interface operations {
            *       "failureCode": "string",
            *       "failureMessage": "string",
            *       "createdAt": "2026-11-22T10:15:30.123Z",
-           *       "paidAt": "2026-11-22T10:15:30.123Z"
+           *       "paidAt": "2026-11-22T10:15:30.123Z",
+           *       "batchId": "bat_01JD2YB6X8Q0W3M5N7P9R1T3V5"
            *     }
            */
           'application/json': components['schemas']['Payout']
@@ -3402,7 +3500,8 @@ export interface operations {
            *       "failureCode": "string",
            *       "failureMessage": "string",
            *       "createdAt": "2026-11-22T10:15:30.123Z",
-           *       "paidAt": "2026-11-22T10:15:30.123Z"
+           *       "paidAt": "2026-11-22T10:15:30.123Z",
+           *       "batchId": "bat_01JD2YB6X8Q0W3M5N7P9R1T3V5"
            *     }
            */
           'application/json': components['schemas']['Payout']

@@ -153,6 +153,14 @@ export const OPERATIONS = {
       paginated: false,
       auth: true,
     },
+    getProof: {
+      httpMethod: 'GET',
+      path: '/v1/orgs/{orgId}/revenue/{revenueId}/proof',
+      pathParams: ['orgId', 'revenueId'],
+      input: 'none',
+      paginated: false,
+      auth: true,
+    },
   },
   payouts: {
     list: {
@@ -417,7 +425,7 @@ export interface TicketedEventsMethods {
 
 /** `oeuvre.revenue` */
 export interface RevenueMethods {
-  /** List revenue entries, newest first (filters: catalogId, creatorId, periodFrom, periodTo, currency): `GET /v1/orgs/{orgId}/revenue` (revenue:read) */
+  /** List revenue entries, newest first (filters: catalogId, creatorId, periodFrom, periodTo, currency, batchId): `GET /v1/orgs/{orgId}/revenue` (revenue:read) */
   list(
     orgId: string,
     query?: QueryOf<'v1ListRevenueEntries'>,
@@ -429,6 +437,8 @@ export interface RevenueMethods {
     body: BodyOf<'v1CreateRevenueEntry'>,
     options?: RequestOptions,
   ): Promise<ResultOf<'v1CreateRevenueEntry'>>
+  /** An imported line’s RFC 6962 inclusion proof in its batch’s revenue.imported event (data.root), from the stored line: `GET /v1/orgs/{orgId}/revenue/{revenueId}/proof` (revenue:read) */
+  getProof(orgId: string, revenueId: string, options?: RequestOptions): Promise<ResultOf<'v1GetRevenueEntryProof'>>
 }
 
 /** `oeuvre.payouts` */
@@ -572,6 +582,7 @@ export type Allocation = components['schemas']['Allocation']
 export type RevenueEntry = components['schemas']['RevenueEntry']
 export type RevenueEntryList = components['schemas']['RevenueEntryList']
 export type CreateRevenueEntryRequest = components['schemas']['CreateRevenueEntryRequest']
+export type RevenueInclusionProof = components['schemas']['RevenueInclusionProof']
 export type PayoutStatus = components['schemas']['PayoutStatus']
 export type PayoutStatement = components['schemas']['PayoutStatement']
 export type Payout = components['schemas']['Payout']

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createDatabase } from '../../db/database.js'
+import { createDatabase } from '../../database.js'
 import { readMigrations } from '../../db/migrate.js'
 import { openTestBackend, recordingBackend } from '../../../test/db-recording.js'
 import { eventually } from '../../../test/eventually.js'
@@ -16,12 +16,12 @@ import {
 import { createCreator, createEntry, revenueBody } from '../../../test/records-fixtures.js'
 import { allocate } from '../money/allocation.js'
 import { formatAmount } from '../money/decimal.js'
-import { KeptEntries } from './revenue.kept-entries.js'
+import { EntryCache } from './revenue.entry-cache.js'
 
 /**
  * A revenue line whose catalog reference this process has read before is written without
- * reading it again: the claim (carrying its response), guard, rows and event in one round trip. The guard
- * makes every answer the same as the long way's (read, then write).
+ * reading it again: the guard, rows, idempotency key (carrying its response) and event in one round trip. The guard
+ * makes every answer the same as the uncached path's (read, then write).
  */
 
 /** Every message sent to the database, in order (statements inlined, none prepared, so they can be read). */
@@ -107,7 +107,7 @@ function correct(isrc: string, old: string, creatorId: string) {
 }
 
 describe('a revenue line on a catalog reference read before', () => {
-  it('is written in one round trip: the claim with its response, guard, rows and event, with no read', async () => {
+  it('is written in one round trip: guard, rows, the key with its response and event, with no read', async () => {
     const entry = await work('DE-K01-26-00001', [
       [creators.a, 5000],
       [creators.b, 5000],
@@ -128,7 +128,7 @@ describe('a revenue line on a catalog reference read before', () => {
     const messages = revenueMessages()
     expect(messages).toHaveLength(1)
     expect(messages[0]).toMatch(
-      /^simple: begin; select set_config\('app\.org_id', 'org_\w+', true\); insert into idempotency_keys .*'kept-2', '\w+', 'done', .*, '201', .*; select expect_sole_id\(array\(.*"catalog_entries"\."id" = 'cat_\w+'.*\), 'cat_\w+'\) as "kept"; insert into revenue_entries .*; insert into revenue_allocations .*append_org_events[^;]*; commit$/s,
+      /^simple: begin; select set_config\('app\.org_id', 'org_\w+', true\); select expect_sole_id\(array\(.*"catalog_entries"\."id" = 'cat_\w+'.*\), 'cat_\w+'\) as "cached"; insert into revenue_entries .*; insert into revenue_allocations .*; insert into idempotency_keys .*'kept-2', '\w+', 'done', .*, '201', .*append_org_events[^;]*; commit$/s,
     )
     // The claim was written completed: no completion follows it.
     expect(messages[0]).not.toMatch(/update idempotency_keys/)
@@ -149,7 +149,7 @@ describe('a revenue line on a catalog reference read before', () => {
     expect(replay.body).toBe(second.body)
   })
 
-  it('books on the correction once the kept entry is superseded (the guard fails, the long way reads again)', async () => {
+  it('books on the correction once the cached entry is superseded (the guard fails, the uncached path (read, then write) reads again)', async () => {
     const old = await work('DE-K01-26-00002', [[creators.a, 10000]])
     expect((await post(byIsrc('DEK012600002'))).json().catalogId).toBe(old)
     const fixed = await correct('DE-K01-26-00002', old, creators.c)
@@ -166,13 +166,13 @@ describe('a revenue line on a catalog reference read before', () => {
     sent.length = 0
     expect((await post(byIsrc('DEK012600002'))).json().catalogId).toBe(fixed.id)
     expect(catalogReads()).toEqual([])
-    // By its id, the superseded entry is refused as the long way refuses it, naming the correction.
+    // By its id, the superseded entry is refused as the uncached path (read, then write) refuses it, naming the correction.
     const stale = await post(revenueBody(old))
     expectProblem(stale, 422, 'unprocessable')
     expect(stale.json().detail).toContain(fixed.id)
   })
 
-  it('sends one guard for the lines of a group commit that name the same kept reference', async () => {
+  it('sends one guard for the lines of a group commit that name the same cached reference', async () => {
     const entry = await work('DE-K01-26-00011', [[creators.a, 10000]])
     expect((await post(byIsrc('DEK012600011'))).statusCode).toBe(201)
     const refs = ['grouped-line-1', 'grouped-line-2', 'grouped-line-3', 'grouped-line-4']
@@ -181,7 +181,8 @@ describe('a revenue line on a catalog reference read before', () => {
     await reached
     const rest = refs.slice(1).map((lineRef) => post(byIsrc('DEK012600011', { statementRef: 'G', lineRef })))
     // On PostgreSQL the three queue behind the held commit; PGlite's one connection is held by it, and they follow one at a time.
-    if (t.db.kind === 'pg') await eventually(() => t.db.groupCommit.queued >= 3, 'three commits queued', { everyMs: 5 })
+    if (t.db.kind === 'pg')
+      await eventually(() => t.db.stats.groupCommit.queued >= 3, 'three commits queued', { everyMs: 5 })
     sent.length = 0
     open()
     const answers = await Promise.all([first, ...rest])
@@ -196,19 +197,19 @@ describe('a revenue line on a catalog reference read before', () => {
     )
   })
 
-  it('books every line of a group whose shared guard fails on the correction, each the long way', async () => {
+  it('books every line of a group whose shared guard fails on the correction, each the uncached path (read, then write)', async () => {
     const old = await work('DE-K01-26-00012', [[creators.a, 10000]])
     expect((await post(byIsrc('DEK012600012'))).json().catalogId).toBe(old)
     const { reached, open } = holdNextGuarded()
-    const before = { ...t.db.groupCommit }
+    const before = { ...t.db.stats.groupCommit }
     const first = post(byIsrc('DEK012600012', { statementRef: 'S', lineRef: 's1' }))
     await reached
-    // Superseded while the kept entry's next lines are on their way (on PostgreSQL: another connection).
+    // Superseded while the cached entry's next lines are on their way (on PostgreSQL: another connection).
     if (t.db.kind === 'pglite') open()
     const fixed = await correct('DE-K01-26-00012', old, creators.b)
     const rest = ['s2', 's3'].map((lineRef) => post(byIsrc('DEK012600012', { statementRef: 'S', lineRef })))
     if (t.db.kind === 'pg') {
-      await eventually(() => t.db.groupCommit.queued >= 2, 'two commits queued', { everyMs: 5 })
+      await eventually(() => t.db.stats.groupCommit.queued >= 2, 'two commits queued', { everyMs: 5 })
       open()
     }
     const answers = await Promise.all([first, ...rest])
@@ -233,8 +234,8 @@ describe('a revenue line on a catalog reference read before', () => {
       { line_ref: 's2', catalog_id: fixed.id },
       { line_ref: 's3', catalog_id: fixed.id },
     ])
-    // On PostgreSQL s2 and s3 went as one group under their one (stale) guard, which failed: then each alone, the long way.
-    if (t.db.kind === 'pg') expect(t.db.groupCommit.retried - before.retried).toBe(1)
+    // On PostgreSQL s2 and s3 went as one group under their one (stale) guard, which failed: then each alone, the uncached path (read, then write).
+    if (t.db.kind === 'pg') expect(t.db.stats.groupCommit.retried - before.retried).toBe(1)
   })
 
   it('refuses a reference that has come to name two active entries, writing nothing', async () => {
@@ -257,7 +258,7 @@ describe('a revenue line on a catalog reference read before', () => {
     expectProblem(response, 422, 'unprocessable')
     expect(response.json().detail).toMatch(/more than one/)
     expect(await eventCount(t.db, owner.orgId)).toBe(before)
-    // The refusal is stored under the key, as the long way stores it.
+    // The refusal is stored under the key, as the uncached path (read, then write) stores it.
     const stored = await t.db.global
       .selectFrom('idempotency_keys')
       .selectAll()
@@ -278,7 +279,7 @@ describe('a revenue line on a catalog reference read before', () => {
     expect(await eventCount(t.db, owner.orgId)).toBe(before)
   })
 
-  it('answers a key another request holds (409 in use) and a key already done (replay) from the claim inside the transaction', async () => {
+  it('answers a key another request holds (409 in use) and a key already done (replay) from the key stored at commit', async () => {
     const entry = await work('DE-K01-26-00005', [[creators.b, 10000]])
     expect((await post(revenueBody(entry, { statementRef: 'K5', lineRef: '0' }))).statusCode).toBe(201)
     const body = revenueBody(entry, { statementRef: 'K5', lineRef: '1' })
@@ -298,10 +299,10 @@ describe('a revenue line on a catalog reference read before', () => {
       .execute()
     sent.length = 0
     const before = await eventCount(t.db, owner.orgId)
-    // Another body under the key: the claim inside the transaction fails it, and the key's row answers.
+    // Another body under the key: the key stored at commit fails the transaction, and the key's row answers.
     expectProblem(await post(body, { 'idempotency-key': 'kept-held' }), 422, 'idempotency_key_reused')
     expect(
-      sent.filter((text) => /insert into idempotency_keys .*insert into revenue_entries/s.test(text)),
+      sent.filter((text) => /insert into revenue_entries .*insert into idempotency_keys /s.test(text)),
     ).toHaveLength(1)
     expect(await eventCount(t.db, owner.orgId)).toBe(before)
     // Many at once under one new key: one line written, every other answer its replay or 409.
@@ -317,7 +318,7 @@ describe('a revenue line on a catalog reference read before', () => {
     expect(await eventCount(t.db, owner.orgId)).toBe(before + 1)
   })
 
-  it('is kept per org: another org naming this org’s entry is answered 422 as the long way answers it', async () => {
+  it('is kept per org: another org naming this org’s entry is answered 422 as the uncached path (read, then write) answers it', async () => {
     const entry = await work('DE-K01-26-00006', [[creators.a, 10000]])
     expect((await post(revenueBody(entry))).statusCode).toBe(201)
     sent.length = 0
@@ -327,7 +328,7 @@ describe('a revenue line on a catalog reference read before', () => {
   })
 })
 
-describe('lines on kept references, against a model of the catalog', () => {
+describe('lines on cached references, against a model of the catalog', () => {
   it('book every line on the entry active when it is written, allocated by that entry’s splits, however corrections interleave', async () => {
     const creatorIds = [creators.a, creators.b, creators.c]
     // A split: one to three of the creators, shares summing to 10,000 basis points.
@@ -398,25 +399,25 @@ describe('lines on kept references, against a model of the catalog', () => {
   })
 })
 
-describe('KeptEntries', () => {
+describe('EntryCache', () => {
   it('forgets the oldest reference past its size, and a reference once forgotten', async () => {
-    const kept = new KeptEntries(2)
+    const cached = new EntryCache(2)
     const orgId = owner.orgId
-    // Keeping compiles the guard (in the transaction's dialect); it sends nothing.
+    // Caching compiles the guard (in the transaction's dialect); it sends nothing.
     await t.db.tx({ orgId }, async (tx) => {
-      kept.keep(tx, orgId, { isrc: 'A' }, 'cat_a', [])
-      kept.keep(tx, orgId, { isrc: 'B' }, 'cat_b', [])
-      kept.keep(tx, orgId, { isrc: 'A' }, 'cat_a2', [])
-      kept.keep(tx, orgId, { isrc: 'C' }, 'cat_c', [])
+      cached.keep(tx, orgId, { isrc: 'A' }, 'cat_a', [])
+      cached.keep(tx, orgId, { isrc: 'B' }, 'cat_b', [])
+      cached.keep(tx, orgId, { isrc: 'A' }, 'cat_a2', [])
+      cached.keep(tx, orgId, { isrc: 'C' }, 'cat_c', [])
     })
     expect(sent).toEqual([])
-    expect(kept.get(orgId, { isrc: 'B' })).toBeUndefined()
-    expect(kept.get(orgId, { isrc: 'A' })?.catalogId).toBe('cat_a2')
-    expect(kept.get(orgId, { isrc: 'A' })?.guard.query.parameters).toContain('cat_a2')
-    expect(kept.get(orgId, { isrc: 'C' })?.catalogId).toBe('cat_c')
-    expect(kept.get(other.orgId, { isrc: 'C' })).toBeUndefined()
-    expect(kept.get(orgId, { iswc: 'C' })).toBeUndefined()
-    kept.forget(orgId, { isrc: 'C' })
-    expect(kept.get(orgId, { isrc: 'C' })).toBeUndefined()
+    expect(cached.get(orgId, { isrc: 'B' })).toBeUndefined()
+    expect(cached.get(orgId, { isrc: 'A' })?.catalogId).toBe('cat_a2')
+    expect(cached.get(orgId, { isrc: 'A' })?.guard.query.parameters).toContain('cat_a2')
+    expect(cached.get(orgId, { isrc: 'C' })?.catalogId).toBe('cat_c')
+    expect(cached.get(other.orgId, { isrc: 'C' })).toBeUndefined()
+    expect(cached.get(orgId, { iswc: 'C' })).toBeUndefined()
+    cached.forget(orgId, { isrc: 'C' })
+    expect(cached.get(orgId, { isrc: 'C' })).toBeUndefined()
   })
 })

@@ -1,12 +1,12 @@
 import type { ColumnType, Generated } from 'kysely'
-import type { EvidenceTables } from '../modules/evidence/evidence.tables.js'
-import type { WebhookTables } from '../modules/webhooks/webhooks.tables.js'
-import type { CatalogTables } from '../modules/catalog/catalog.tables.js'
-import type { CreatorsTables } from '../modules/creators/creators.tables.js'
-import type { PayoutsTables } from '../modules/payouts/payouts.tables.js'
-import type { RevenueTables } from '../modules/revenue/revenue.tables.js'
-import type { TicketingTables } from '../modules/ticketing/ticketing.tables.js'
-import type { OAuthTables } from '../modules/oauth/oauth.tables.js'
+import type { EvidenceTables } from './modules/evidence/evidence.tables.js'
+import type { WebhookTables } from './modules/webhooks/webhooks.tables.js'
+import type { CatalogTables } from './modules/catalog/catalog.tables.js'
+import type { CreatorsTables } from './modules/creators/creators.tables.js'
+import type { PayoutsTables } from './modules/payouts/payouts.tables.js'
+import type { RevenueTables } from './modules/revenue/revenue.tables.js'
+import type { TicketingTables } from './modules/ticketing/ticketing.tables.js'
+import type { OAuthTables } from './modules/oauth/oauth.tables.js'
 
 /** Tables of the foundation. Each module adds its own interface and DB extends them all. */
 export interface FoundationTables {
