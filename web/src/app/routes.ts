@@ -38,11 +38,16 @@ export const newOrgRoute = createRoute({ getParentRoute: () => appRoute, path: '
 export const CATALOG_KINDS = ['work', 'recording', 'release'] as const
 export type CatalogKind = (typeof CATALOG_KINDS)[number]
 
+/** Rows per catalog page the app offers (the API's default, and up to its maximum). */
+export const CATALOG_PAGE_SIZES = [25, 50, 100] as const
+export type CatalogPageSize = (typeof CATALOG_PAGE_SIZES)[number]
+
 export interface CatalogSearch {
   kind?: CatalogKind | undefined
   isrc?: string | undefined
   creatorId?: string | undefined
   q?: string | undefined
+  limit?: CatalogPageSize | undefined
   cursor?: string | undefined
 }
 
@@ -54,6 +59,7 @@ export const catalogRoute = createRoute({
     isrc: text(search.isrc),
     creatorId: text(search.creatorId),
     q: text(search.q),
+    limit: CATALOG_PAGE_SIZES.find((size) => String(size) === text(search.limit)),
     cursor: text(search.cursor),
   }),
 }).lazy(() => import('../features/catalog/catalog-list-page').then((page) => page.route))
