@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react'
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: false },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: false, manifest: true },
   server: {
     proxy: Object.fromEntries(
       ['/api', '/v1', '/oauth', '/openapi.json', '/docs'].map((prefix) => [prefix, 'http://127.0.0.1:3000']),
