@@ -31,6 +31,9 @@ export interface LoadedResource {
 export interface PageLoad {
   /** From the navigation's start to the moment the `rows`-th table row was inserted into the DOM. */
   ms: number
+  /** CPU time of the page's main thread until then (Chromium's TaskDuration; ScriptDuration of it ran scripts), ms. */
+  mainThreadMs: number
+  scriptMs: number
   /** The last row's first cell, to check that both pages show the same rows. */
   lastRowText: string
   resources: LoadedResource[]
@@ -81,6 +84,9 @@ export async function loadUntilRows(
     await context.exposeBinding('__benchRows', (_source, value: { ms: number; lastRowText: string }) => reached(value))
     await context.addInitScript({ content: rowProbe(rows) })
     const page = await context.newPage()
+    // The renderer's own account of its main thread, in CPU time (threadTicks): what the page cost, whatever else ran.
+    const devtools = await context.newCDPSession(page)
+    await devtools.send('Performance.enable', { timeDomain: 'threadTicks' })
     const encodings = new Map<string, string>()
     page.on('response', (response) => {
       const at = new URL(response.url())
@@ -98,9 +104,13 @@ export async function loadUntilRows(
     try {
       await page.goto(url, { waitUntil: 'commit' })
       const result = await Promise.race([done, timeout])
+      const { metrics } = await devtools.send('Performance.getMetrics')
+      const metric = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000
       const resources = (await page.evaluate(RESOURCES)) as Omit<LoadedResource, 'encoding'>[]
       return {
         ...result,
+        mainThreadMs: metric('TaskDuration'),
+        scriptMs: metric('ScriptDuration'),
         resources: resources
           .filter((resource) => resource.startTime <= result.ms)
           .map((resource) => ({ ...resource, encoding: encodings.get(resource.path) ?? '' })),

@@ -196,6 +196,7 @@ function report(
   const appMs = median(appLoads.map((load) => load.ms))
   const floorApi = catalogRequest(floorLoads)
   const appApi = catalogRequest(appLoads)
+  const cpu = (loads: PageLoad[], key: 'mainThreadMs' | 'scriptMs') => median(loads.map((load) => load[key]))
   const range = (loads: PageLoad[]) =>
     `${Math.min(...loads.map((l) => l.ms)).toFixed(0)}-${Math.max(...loads.map((l) => l.ms)).toFixed(0)}`
   context.log(
@@ -206,7 +207,9 @@ function report(
   context.log(
     `${ROWS} rows: floor ${floorMs.toFixed(0)} ms (${range(floorLoads)}), app ${appMs.toFixed(0)} ms (${range(appLoads)}); ` +
       `the catalog request asked at ${floorApi.start.toFixed(0)} / ${appApi.start.toFixed(0)} ms, ` +
-      `answered at ${floorApi.end.toFixed(0)} / ${appApi.end.toFixed(0)} ms (floor / app)`,
+      `answered at ${floorApi.end.toFixed(0)} / ${appApi.end.toFixed(0)} ms; the main thread's CPU ` +
+      `${cpu(floorLoads, 'mainThreadMs').toFixed(0)} / ${cpu(appLoads, 'mainThreadMs').toFixed(0)} ms, ` +
+      `scripts ${cpu(floorLoads, 'scriptMs').toFixed(0)} / ${cpu(appLoads, 'scriptMs').toFixed(0)} ms (floor / app)`,
   )
   return [
     {
@@ -241,6 +244,10 @@ function report(
         appApiStartMs: appApi.start.toFixed(1),
         floorApiEndMs: floorApi.end.toFixed(1),
         appApiEndMs: appApi.end.toFixed(1),
+        floorMainThreadCpuMs: cpu(floorLoads, 'mainThreadMs').toFixed(1),
+        appMainThreadCpuMs: cpu(appLoads, 'mainThreadMs').toFixed(1),
+        floorScriptCpuMs: cpu(floorLoads, 'scriptMs').toFixed(1),
+        appScriptCpuMs: cpu(appLoads, 'scriptMs').toFixed(1),
         appLazyChunks: lazyChunks,
       },
     },
