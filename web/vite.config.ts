@@ -2,6 +2,8 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 
 // The app is served by `oeuvre serve` from web/dist; `vite` (dev) proxies the API to a running service.
+// The manifest (web/dist/.vite/, a dot-directory the service never serves) tells `npm run bench -- web`
+// which chunks the first load needs.
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
