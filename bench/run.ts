@@ -10,6 +10,7 @@ import { payoutRunScenario } from './scenarios/payout-run.js'
 import { verifyScenario } from './scenarios/verify.js'
 import { scaleOutScenario } from './scenarios/scale-out.js'
 import { regionsScenario } from './scenarios/regions.js'
+import { webScenario } from './scenarios/web.js'
 
 /**
  * `npm run bench [-- <scenario> ...]`: each scenario measures Oeuvre against a floor
@@ -26,6 +27,7 @@ const scenarios: Scenario[] = [
   verifyScenario,
   scaleOutScenario,
   regionsScenario,
+  webScenario,
 ]
 
 // The local servers by default, as on the reference machine; REDIS_URL= (empty) runs without Redis.

@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, createRoute, createRouter, Outlet } from '@tanstack/react-router'
+import { catalogListQuery } from '../features/catalog/catalog-api'
 import { AppShell } from './app-shell'
 import { NotFound } from './not-found'
 import { queryClient } from './query-client'
 import { oneOf, text } from './search'
+import { meQuery } from './session'
 
 /**
  * The app's routes, in one place: path, parent and the search parameters each page keeps in the
@@ -24,8 +26,17 @@ export const signupRoute = createRoute({ getParentRoute: () => rootRoute, path: 
   import('../features/auth/signup-page').then((page) => page.route),
 )
 
-/** Every page behind the session: the shell (org switcher, navigation) around them. */
-export const appRoute = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: AppShell })
+/**
+ * Every page behind the session: the shell (org switcher, navigation) around them. Its loader
+ * asks for the user as the route starts loading, beside the page's code rather than after it
+ * (it does not wait for the answer: the shell shows its own loading state).
+ */
+export const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  component: AppShell,
+  loader: ({ context }) => void context.queryClient.prefetchQuery(meQuery),
+})
 
 export const homeRoute = createRoute({ getParentRoute: () => appRoute, path: '/' }).lazy(() =>
   import('./home-page').then((page) => page.route),
@@ -38,11 +49,16 @@ export const newOrgRoute = createRoute({ getParentRoute: () => appRoute, path: '
 export const CATALOG_KINDS = ['work', 'recording', 'release'] as const
 export type CatalogKind = (typeof CATALOG_KINDS)[number]
 
+/** Rows per catalog page the app offers (the API's default, and up to its maximum). */
+export const CATALOG_PAGE_SIZES = [25, 50, 100] as const
+export type CatalogPageSize = (typeof CATALOG_PAGE_SIZES)[number]
+
 export interface CatalogSearch {
   kind?: CatalogKind | undefined
   isrc?: string | undefined
   creatorId?: string | undefined
   q?: string | undefined
+  limit?: CatalogPageSize | undefined
   cursor?: string | undefined
 }
 
@@ -54,8 +70,12 @@ export const catalogRoute = createRoute({
     isrc: text(search.isrc),
     creatorId: text(search.creatorId),
     q: text(search.q),
+    limit: CATALOG_PAGE_SIZES.find((size) => String(size) === text(search.limit)),
     cursor: text(search.cursor),
   }),
+  // The list is asked for at once, beside the user and the page's code (the page shows it when it comes).
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => void context.queryClient.prefetchQuery(catalogListQuery(deps)),
 }).lazy(() => import('../features/catalog/catalog-list-page').then((page) => page.route))
 
 export const newCatalogRoute = createRoute({ getParentRoute: () => appRoute, path: '/catalog/new' }).lazy(() =>

@@ -183,6 +183,45 @@ describe('a new user’s first catalog entry', () => {
     await visit(page, 'catalog-filtered', 'Catalog')
   })
 
+  it('shows 25, 50 or 100 catalog rows per page, the choice kept in the URL', async () => {
+    const login = await apiCall<{ token: string }>(service.url, 'POST', '/api/auth/login', {
+      body: { email, password: PASSWORD },
+    })
+    const creators = await apiCall<{ data: { id: string }[] }>(service.url, 'GET', '/api/creators?limit=1', {
+      token: login.body.token,
+    })
+    const creatorId = creators.body.data[0]!.id
+    for (let index = 0; index < 25; index += 1) {
+      const created = await apiCall(service.url, 'POST', '/api/catalog', {
+        token: login.body.token,
+        body: { kind: 'work', title: `Etude ${index}`, splits: [{ creatorId, role: 'composer', shareBps: 10000 }] },
+      })
+      expect(created.status).toBe(201)
+    }
+    await page.goto('/catalog')
+    const rows = page.getByRole('table', { name: /Catalog entries/ }).getByRole('row')
+    await expect.poll(() => rows.count()).toBe(26)
+    expect(await page.getByRole('button', { name: 'Next page' }).isEnabled()).toBe(true)
+    await page.getByLabel('Rows per page').selectOption('50')
+    await page.getByRole('button', { name: 'Apply filters' }).click()
+    await page.waitForURL(/limit=50/)
+    const total = 25 + 2
+    await expect.poll(() => rows.count()).toBe(total + 1)
+    expect(await page.getByRole('button', { name: 'Next page' }).count()).toBe(0)
+    await page.reload()
+    await expect.poll(() => rows.count()).toBe(total + 1)
+    expect(await page.getByLabel('Rows per page').inputValue()).toBe('50')
+    await visit(page, 'catalog-50-rows', 'Catalog')
+    // A filter keeps the page size; clearing the filters keeps it too.
+    await page.getByLabel('Kind').selectOption('work')
+    await page.getByRole('button', { name: 'Apply filters' }).click()
+    await page.waitForURL(/kind=work/)
+    expect(page.url()).toMatch(/limit=50/)
+    await page.getByRole('button', { name: 'Clear filters' }).click()
+    await page.waitForURL((url) => !url.search.includes('kind='))
+    expect(page.url()).toMatch(/limit=50/)
+  })
+
   it('pages the creators by the cursor, kept in the URL', async () => {
     const login = await apiCall<{ token: string }>(service.url, 'POST', '/api/auth/login', {
       body: { email, password: PASSWORD },

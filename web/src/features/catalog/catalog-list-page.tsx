@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
-import { CATALOG_KINDS, catalogRoute, type CatalogSearch } from '../../app/routes'
+import { CATALOG_KINDS, CATALOG_PAGE_SIZES, catalogRoute, type CatalogSearch } from '../../app/routes'
 import { useSession } from '../../app/session'
 import {
   Button,
@@ -36,6 +36,7 @@ function CatalogListPage() {
       isrc: value('isrc'),
       creatorId: value('creatorId'),
       q: value('q'),
+      limit: CATALOG_PAGE_SIZES.find((size) => String(size) === value('limit')),
     }
     void navigate({ search: next })
   }
@@ -83,11 +84,19 @@ function CatalogListPage() {
               : []),
           ]}
         />
+        <SelectField
+          label="Rows per page"
+          name="limit"
+          defaultValue={String(search.limit ?? CATALOG_PAGE_SIZES[0])}
+          options={CATALOG_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+        />
         <div className="filters-actions">
           <Button type="submit" variant="primary">
             Apply filters
           </Button>
-          {filtered ? <Button onClick={() => void navigate({ search: {} })}>Clear filters</Button> : null}
+          {filtered ? (
+            <Button onClick={() => void navigate({ search: { limit: search.limit } })}>Clear filters</Button>
+          ) : null}
         </div>
       </form>
       {list.isPending ? (
