@@ -39,7 +39,7 @@ export async function seedDemo(
   return { created: true }
 }
 
-/** Creators, a work with its recording and a release, and a quarter of revenue allocated to them. */
+/** Creators, a work with its recording and a release, a quarter of revenue allocated to them, and a concert. */
 async function seedRecords(services: Services, ctx: RequestContext): Promise<void> {
   const creator = (name: string, roles: CreateCreatorBody['roles'], kind: 'person' | 'group' | 'company' = 'person') =>
     services.creators.create(ctx, { name, kind, roles, payoutCurrency: 'EUR', country: 'NL' })
@@ -80,6 +80,24 @@ async function seedRecords(services: Services, ctx: RequestContext): Promise<voi
     { source: 'Apple Music', territory: 'DE', units: 41_002, amount: '287.014000' },
     { source: 'YouTube', territory: 'WORLD', units: 903_115, amount: '95.330541' },
   ]
+  // Two months after the first start, an evening in Amsterdam: an upcoming published event with its tickets.
+  const concert = new Date(services.clock.now().getTime() + 60 * 86_400_000).toISOString().slice(0, 10)
+  await services.ticketing.create(ctx, {
+    name: 'Northern Lights Live',
+    venue: { name: 'Paradiso', city: 'Amsterdam', country: 'NL' },
+    startsAt: `${concert}T19:00:00.000Z`,
+    endsAt: `${concert}T22:00:00.000Z`,
+    timezone: 'Europe/Amsterdam',
+    currency: 'EUR',
+    capacity: 1500,
+    ticketTypes: [
+      { name: 'Standing', price: '32.50', quantity: 1300 },
+      { name: 'Balcony', price: '45.00', quantity: 200 },
+    ],
+    performerIds: [singer.id],
+    catalogIds: [work.id],
+    status: 'published',
+  })
   for (const [index, line] of lines.entries()) {
     await services.revenue.create(ctx, {
       catalogId: recording.id,

@@ -73,7 +73,7 @@ describe('first run', () => {
       expect(orgId).toMatch(/^org_/)
       const me = await fetch(`${first.url}/api/me`, { headers: { authorization: `Bearer ${body.token}` } })
       expect(((await me.json()) as { memberships: unknown[] }).memberships).toHaveLength(1)
-      // The demo org has records to look at: creators, catalog entries with splits, allocated revenue.
+      // The demo org has records to look at: creators, catalog entries with splits, allocated revenue, an event.
       const list = async (family: string) => {
         const response = await fetch(`${first.url}/api/${family}?limit=100`, {
           headers: { authorization: `Bearer ${body.token}` },
@@ -87,6 +87,7 @@ describe('first run', () => {
       const revenue = await list('revenue')
       expect(revenue).toHaveLength(3)
       expect(revenue.every((entry) => (entry.allocations ?? []).length === 2)).toBe(true)
+      expect(await list('events')).toHaveLength(1)
     } finally {
       await stop(first.child)
     }

@@ -1,5 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch'
 import type { components, paths } from './schema'
+import { regionWatch } from './wrong-region'
 
 export type Schemas = components['schemas']
 export type Problem = Schemas['Problem']
@@ -51,7 +52,7 @@ export const api = createClient<paths>({
   credentials: 'same-origin',
   headers: { [CSRF_HEADER]: '1' },
 })
-api.use(sessionWatch)
+api.use(sessionWatch, regionWatch)
 
 /** The data of a 2xx answer; otherwise throws ApiError with the problem. */
 export async function unwrap<T>(request: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {

@@ -10,6 +10,8 @@ import { useSession } from './session'
 const NAVIGATION = [
   { to: '/catalog', label: 'Catalog' },
   { to: '/creators', label: 'Creators' },
+  { to: '/events', label: 'Events' },
+  { to: '/members', label: 'Members' },
 ] as const
 
 /** Pages that work without an active org. */

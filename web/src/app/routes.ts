@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, createRoute, createRouter, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router'
 import { catalogListQuery } from '../features/catalog/catalog-api'
+import { AppRoot } from './app-root'
 import { AppShell } from './app-shell'
 import { NotFound } from './not-found'
 import { queryClient } from './query-client'
@@ -12,7 +13,7 @@ import { meQuery } from './session'
  * URL (filters and the cursor). Each page's component is loaded with it (`.lazy`), so the first
  * load carries only the shell.
  */
-const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({ component: Outlet })
+const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({ component: AppRoot })
 
 export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -22,9 +23,22 @@ export const loginRoute = createRoute({
   }),
 }).lazy(() => import('../features/auth/login-page').then((page) => page.route))
 
-export const signupRoute = createRoute({ getParentRoute: () => rootRoute, path: '/signup' }).lazy(() =>
-  import('../features/auth/signup-page').then((page) => page.route),
-)
+export const signupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/signup',
+  validateSearch: (search: Record<string, unknown>): { redirect?: string | undefined } => ({
+    redirect: text(search.redirect),
+  }),
+}).lazy(() => import('../features/auth/signup-page').then((page) => page.route))
+
+/** The invitation link: outside the shell, since whoever opens it may not be signed in or in any org yet. */
+export const acceptInvitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/invitations/accept',
+  validateSearch: (search: Record<string, unknown>): { token?: string | undefined } => ({
+    token: text(search.token),
+  }),
+}).lazy(() => import('../features/members/accept-invitation-page').then((page) => page.route))
 
 /**
  * Every page behind the session: the shell (org switcher, navigation) around them. Its loader
@@ -38,9 +52,14 @@ export const appRoute = createRoute({
   loader: ({ context }) => void context.queryClient.prefetchQuery(meQuery),
 })
 
-export const homeRoute = createRoute({ getParentRoute: () => appRoute, path: '/' }).lazy(() =>
-  import('./home-page').then((page) => page.route),
-)
+/** The app opens on the catalog: a redirect before anything renders (the shell then sends a person with no org on). */
+export const homeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/catalog', search: {} })
+  },
+})
 
 export const newOrgRoute = createRoute({ getParentRoute: () => appRoute, path: '/orgs/new' }).lazy(() =>
   import('../features/orgs/new-org-page').then((page) => page.route),
@@ -106,9 +125,34 @@ export const creatorRoute = createRoute({ getParentRoute: () => appRoute, path: 
   import('../features/creators/creator-detail-page').then((page) => page.route),
 )
 
+export const eventsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/events',
+  validateSearch: (search: Record<string, unknown>): { cursor?: string | undefined } => ({
+    cursor: text(search.cursor),
+  }),
+}).lazy(() => import('../features/events/events-list-page').then((page) => page.route))
+
+export const newEventRoute = createRoute({ getParentRoute: () => appRoute, path: '/events/new' }).lazy(() =>
+  import('../features/events/event-new-page').then((page) => page.route),
+)
+
+export const eventRoute = createRoute({ getParentRoute: () => appRoute, path: '/events/$id' }).lazy(() =>
+  import('../features/events/event-detail-page').then((page) => page.route),
+)
+
+export const membersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/members',
+  validateSearch: (search: Record<string, unknown>): { cursor?: string | undefined } => ({
+    cursor: text(search.cursor),
+  }),
+}).lazy(() => import('../features/members/members-page').then((page) => page.route))
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   signupRoute,
+  acceptInvitationRoute,
   appRoute.addChildren([
     homeRoute,
     newOrgRoute,
@@ -119,6 +163,10 @@ const routeTree = rootRoute.addChildren([
     creatorsRoute,
     newCreatorRoute,
     creatorRoute,
+    eventsRoute,
+    newEventRoute,
+    eventRoute,
+    membersRoute,
   ]),
 ])
 

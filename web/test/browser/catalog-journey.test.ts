@@ -44,6 +44,10 @@ describe('a new user’s first catalog entry', () => {
     await visit(page, 'signup-error', 'Create your account')
     await page.getByLabel('Password').fill(PASSWORD)
     await page.getByRole('button', { name: 'Sign up' }).click()
+    // Back to where the login page was asked for (/), and from there, with no org yet, to creating one.
+    await page.waitForURL(/\/orgs\/new$/)
+    // The app's root with no org: a redirect, not a page that hung the browser in a render loop.
+    await page.goto('/')
     await page.waitForURL(/\/orgs\/new$/)
     await visit(page, 'org-new', 'New organisation')
   })

@@ -46,7 +46,10 @@ function LoginPage() {
         </Button>
       </form>
       <p>
-        New here? <Link to="/signup">Sign up</Link>
+        New here?{' '}
+        <Link to="/signup" search={{ redirect }}>
+          Sign up
+        </Link>
       </p>
     </AuthLayout>
   )

@@ -2,10 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { api, fieldErrors, unwrap } from '../../api/client'
+import { signupRoute } from '../../app/routes'
 import { Button, FormError, TextField } from '../../ui'
 import { AuthLayout } from './auth-layout'
+import { safeRedirect } from './login-page'
 
 function SignupPage() {
+  const { redirect } = signupRoute.useSearch()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const signup = useMutation({
@@ -13,8 +16,8 @@ function SignupPage() {
       unwrap(api.POST('/api/auth/signup/cookie', { body })),
     onSuccess: async () => {
       queryClient.clear()
-      // A new account has no org yet: creating one comes first.
-      await navigate({ to: '/orgs/new' })
+      // A new account has no org yet: creating one comes first, unless it came to accept an invitation to one.
+      await (redirect ? navigate({ href: safeRedirect(redirect) }) : navigate({ to: '/orgs/new' }))
     },
   })
   const { fields, general } = fieldErrors(signup.error)
@@ -48,7 +51,10 @@ function SignupPage() {
         </Button>
       </form>
       <p>
-        Have an account? <Link to="/login">Log in</Link>
+        Have an account?{' '}
+        <Link to="/login" search={{ redirect }}>
+          Log in
+        </Link>
       </p>
     </AuthLayout>
   )

@@ -1,0 +1,103 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
+import { api, fieldErrors, unwrap } from '../../api/client'
+import { useIdempotencyKey } from '../../app/idempotency'
+import { Button, FormError, SelectField, TextField } from '../../ui'
+import {
+  invitationLink,
+  memberKeys,
+  ROLE_DESCRIPTIONS,
+  roleName,
+  type Invitation,
+  type MemberRole,
+} from './members-api'
+
+/** The invitation just made: its link, to copy and send (the API shows the token once). */
+function InvitationLink({ invitation }: { invitation: Invitation }) {
+  const id = useId()
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
+  if (!invitation.token)
+    return (
+      <p className="notice" role="status">
+        An invitation for {invitation.email} was made already; its link was shown then. Invite again for a new link.
+      </p>
+    )
+  const link = invitationLink(invitation.token)
+  const copy = () =>
+    navigator.clipboard.writeText(link).then(
+      () => setCopied('yes'),
+      () => setCopied('failed'),
+    )
+  return (
+    <div className="invitation">
+      <p role="status">
+        <strong>{invitation.email}</strong> is invited as {roleName(invitation.role)} until{' '}
+        {new Date(invitation.expiresAt).toLocaleString()}. Send them this link: it is shown only now.
+      </p>
+      <div className="field">
+        <label htmlFor={id}>Invitation link</label>
+        <div className="copy-row">
+          <input id={id} value={link} readOnly onFocus={(event) => event.currentTarget.select()} />
+          <Button onClick={() => void copy()}>Copy link</Button>
+        </div>
+        {copied === 'yes' ? <p className="field-hint">Copied.</p> : null}
+        {copied === 'failed' ? (
+          <p className="field-hint">This browser did not allow copying: select the link and copy it.</p>
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
+/** Owners and admins invite by email and role (only roles their own role may grant). */
+export function InviteForm({ roles }: { roles: readonly MemberRole[] }) {
+  const queryClient = useQueryClient()
+  const keyFor = useIdempotencyKey()
+  // Each invitation made gets a fresh key: inviting the same person again makes a new link, not a replay without one.
+  const [sent, setSent] = useState(0)
+  const [role, setRole] = useState<MemberRole>(roles.includes('viewer') ? 'viewer' : (roles[0] ?? 'viewer'))
+  const invite = useMutation({
+    mutationFn: (body: { email: string; role: MemberRole }) =>
+      unwrap(
+        api.POST('/api/members/invitations', {
+          body,
+          params: { header: { 'Idempotency-Key': keyFor({ ...body, sent }) } },
+        }),
+      ),
+    onSuccess: async () => {
+      setSent((count) => count + 1)
+      await queryClient.invalidateQueries({ queryKey: memberKeys.all })
+    },
+  })
+  const { fields, general } = fieldErrors(invite.error)
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    invite.mutate({ email: String(new FormData(event.currentTarget).get('email') ?? '').trim(), role })
+  }
+  return (
+    <section aria-labelledby="invite-heading" className="section">
+      <h2 id="invite-heading">Invite a member</h2>
+      {/* A new form after each invitation: the email typed is cleared. */}
+      <form key={sent} onSubmit={submit} noValidate className="form">
+        <FormError message={general} />
+        <div className="form-row">
+          <TextField label="Email" name="email" type="email" autoComplete="off" required error={fields.email} />
+          <SelectField
+            label="Role"
+            value={role}
+            onChange={(event) => setRole(event.target.value as MemberRole)}
+            options={roles.map((option) => ({ value: option, label: roleName(option) }))}
+            hint={ROLE_DESCRIPTIONS[role]}
+            error={fields.role}
+          />
+        </div>
+        <div>
+          <Button type="submit" variant="primary" busy={invite.isPending}>
+            Invite member
+          </Button>
+        </div>
+      </form>
+      {invite.data && !invite.isPending ? <InvitationLink invitation={invite.data} /> : null}
+    </section>
+  )
+}
