@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
 import { buildApp, type Services } from '../src/app.js'
@@ -28,12 +29,18 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ databaseUrl: null, dataDir: 'memory://', ...(template ? { pgliteTemplate: template } : {}) })
 }
 
+/** A stand-in for web/dist: one index.html. */
+const TEST_WEB_ROOT = fileURLToPath(new URL('./fixtures/web', import.meta.url))
+
 export interface TestAppOptions {
   env?: Record<string, string>
   clock?: ManualClock
   db?: Database
   limiter?: RateLimiter
-  /** The built web app to serve at `/` (default web/dist). */
+  /**
+   * The built web app to serve at `/`. By default a one-page fixture, so that the suite answers the
+   * same whether or not `npm run web:build` has run on this machine.
+   */
   webRoot?: string
 }
 
@@ -49,7 +56,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger: false,
     passwords: createPasswordHasher({ fast: true }),
     ...(options.limiter ? { limiter: options.limiter } : {}),
-    ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+    webRoot: options.webRoot ?? TEST_WEB_ROOT,
   })
   await app.ready()
   return {
