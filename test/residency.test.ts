@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../src/database.js'
 import { ManualClock } from '../src/platform/clock.js'
 import { createIdGenerator, ID_PREFIXES, newSecret, type IdKind } from '../src/platform/ids.js'
 import { regionOf, regionOfId, regionOfSecret } from '../src/platform/region.js'
+import { sessionCookieName } from '../src/platform/session-cookie.js'
 import { buildTestApp, call, ownerWithOrg, signup, openTestDatabase, type OrgAccount, type TestApp } from './helpers.js'
 import { accessToken, createClient, requestToken, type ClientCredentials } from './partner-helpers.js'
 
@@ -204,6 +205,15 @@ describe('two regions, two deployments, two databases', () => {
     expectWrongRegion(
       await call(eu.t.app, { method: 'POST', url: '/api/catalog', token: us.owner.token, body: { nonsense: true } }),
     )
+  })
+
+  it('refuses the other region’s session cookie (two regions on one host share cookies across ports)', async () => {
+    const response = await eu.t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      cookies: { [sessionCookieName(eu.t.config)]: us.owner.token },
+    })
+    expectWrongRegion(response)
   })
 
   it('refuses the other region’s access token, client credentials and client secret', async () => {
