@@ -14,7 +14,7 @@ export function SecretReveal({ label, secret, children }: { label: string; secre
       () => setCopied('failed'),
     )
   return (
-    <section className="secret-reveal" aria-label={label}>
+    <div className="secret-reveal">
       {children}
       <p className="notice">Store it now: it is shown only this once, and only its hash is kept.</p>
       <div className="field">
@@ -34,7 +34,7 @@ export function SecretReveal({ label, secret, children }: { label: string; secre
           </p>
         ) : null}
       </div>
-    </section>
+    </div>
   )
 }
 
