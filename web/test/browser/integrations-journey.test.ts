@@ -113,6 +113,7 @@ describe('API credentials', () => {
     expect(scopes).toBe(14)
     await page.getByRole('button', { name: 'Create credential' }).click()
     expect(await fieldError('Name')).not.toBe('')
+    expect(await page.getByRole('group', { name: 'Scopes' }).locator('.field-error').count()).toBe(1)
     await visit(page, 'credential-new-errors', 'New credential')
   })
 
