@@ -12,6 +12,7 @@ const NAVIGATION = [
   { to: '/creators', label: 'Creators' },
   { to: '/events', label: 'Events' },
   { to: '/members', label: 'Members' },
+  { to: '/audit', label: 'Audit log' },
 ] as const
 
 /** Pages that work without an active org. */

@@ -149,6 +149,28 @@ export const membersRoute = createRoute({
   }),
 }).lazy(() => import('../features/members/members-page').then((page) => page.route))
 
+export interface AuditSearch {
+  action?: string | undefined
+  since?: string | undefined
+  until?: string | undefined
+  cursor?: string | undefined
+}
+
+export const auditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/audit',
+  validateSearch: (search: Record<string, unknown>): AuditSearch => ({
+    action: text(search.action),
+    since: text(search.since),
+    until: text(search.until),
+    cursor: text(search.cursor),
+  }),
+}).lazy(() => import('../features/audit/audit-list-page').then((page) => page.route))
+
+export const auditEventRoute = createRoute({ getParentRoute: () => appRoute, path: '/audit/$eventId' }).lazy(() =>
+  import('../features/audit/audit-event-page').then((page) => page.route),
+)
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   signupRoute,
@@ -167,6 +189,8 @@ const routeTree = rootRoute.addChildren([
     newEventRoute,
     eventRoute,
     membersRoute,
+    auditRoute,
+    auditEventRoute,
   ]),
 ])
 
