@@ -110,6 +110,18 @@ describe('verify the audit log', () => {
   })
 
   it('verifies the whole chain in the browser: every event, and the head the API states', async () => {
+    // Each seal appends an evidence.sealed event (which the next seal need not cover): wait until
+    // the log is still, so the head the browser finds is the one read here.
+    await expect
+      .poll(
+        async () => {
+          const seals = await apiCall<{ data: { treeSize: number }[] }>(service.url, 'GET', '/api/seals', { token })
+          const last = (await allEvents()).at(-1)!
+          return last.action === 'evidence.sealed' && seals.body.data[0]?.treeSize === last.sequence - 1
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBe(true)
     const events = await allEvents()
     await page.getByRole('button', { name: 'Verify the chain' }).click()
     const verdict = status(/^Chain intact/)
