@@ -238,7 +238,7 @@ export type paths = {
       path?: never
       cookie?: never
     }
-    /** One org event */
+    /** One org event, with the hash of the event before it */
     get: operations['getOrgEvent']
     put?: never
     post?: never
@@ -1688,6 +1688,28 @@ export type components = {
     OrgEventList: {
       data: components['schemas']['OrgEvent'][]
       pagination: components['schemas']['Pagination']
+    }
+    /** @description One org event with the hash it is chained to: enough to recompute its own hash */
+    OrgEventDetail: {
+      id: string
+      orgId: string
+      /** @example catalog.created */
+      action: string
+      userId: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:15:30.123Z
+       */
+      createdAt: string
+      hash: string
+      sequence: number
+      resource: {
+        type: string
+        id: string
+      } | null
+      data: unknown
+      /** @description The hash of the event before it (sequence - 1); for sequence 1, sha256: and 64 zeros */
+      previousHash: string
     }
     CreateOAuthClientRequest: {
       name: string
@@ -3352,7 +3374,7 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description One entry of the org audit log, hash-chained to the previous one */
+      /** @description One org event with the hash it is chained to: enough to recompute its own hash */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id']
@@ -3362,7 +3384,7 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['OrgEvent']
+          'application/json': components['schemas']['OrgEventDetail']
         }
       }
       400: components['responses']['BadRequest']

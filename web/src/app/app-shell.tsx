@@ -13,6 +13,7 @@ const NAVIGATION: readonly { to: string; label: string; access?: Access }[] = [
   { to: '/creators', label: 'Creators' },
   { to: '/events', label: 'Events' },
   { to: '/members', label: 'Members' },
+  { to: '/audit', label: 'Audit log' },
   { to: '/settings/webhooks', label: 'Webhooks' },
   { to: '/settings/credentials', label: 'API credentials', access: 'clients:read' },
 ]

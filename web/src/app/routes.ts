@@ -186,6 +186,28 @@ export const webhookRoute = createRoute({
   validateSearch: cursorSearch,
 }).lazy(() => import('../features/integrations/webhook-detail-page').then((page) => page.route))
 
+export interface AuditSearch {
+  action?: string | undefined
+  since?: string | undefined
+  until?: string | undefined
+  cursor?: string | undefined
+}
+
+export const auditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/audit',
+  validateSearch: (search: Record<string, unknown>): AuditSearch => ({
+    action: text(search.action),
+    since: text(search.since),
+    until: text(search.until),
+    cursor: text(search.cursor),
+  }),
+}).lazy(() => import('../features/audit/audit-list-page').then((page) => page.route))
+
+export const auditEventRoute = createRoute({ getParentRoute: () => appRoute, path: '/audit/$eventId' }).lazy(() =>
+  import('../features/audit/audit-event-page').then((page) => page.route),
+)
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   signupRoute,
@@ -210,6 +232,8 @@ const routeTree = rootRoute.addChildren([
     webhooksRoute,
     newWebhookRoute,
     webhookRoute,
+    auditRoute,
+    auditEventRoute,
   ]),
 ])
 
