@@ -11,6 +11,10 @@ const NAVIGATION = [
   { to: '/catalog', label: 'Catalog' },
   { to: '/creators', label: 'Creators' },
   { to: '/events', label: 'Events' },
+  { to: '/revenue', label: 'Revenue' },
+  { to: '/payouts/balances', label: 'Balances' },
+  // Exact, so the balances page (under /payouts) does not mark this link too.
+  { to: '/payouts', label: 'Payouts', exact: true },
   { to: '/members', label: 'Members' },
 ] as const
 
@@ -69,7 +73,11 @@ export function AppShell() {
           <ul>
             {NAVIGATION.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} activeProps={{ 'aria-current': 'page', className: 'active' }}>
+                <Link
+                  to={item.to}
+                  activeOptions={{ exact: 'exact' in item }}
+                  activeProps={{ 'aria-current': 'page', className: 'active' }}
+                >
                   {item.label}
                 </Link>
               </li>
