@@ -93,7 +93,7 @@ function PayoutDetailPage() {
         <dd>{data.method === 'manual' ? 'Manual (marked by hand)' : 'Sandbox rail'}</dd>
         <dt>Created</dt>
         <dd>{data.createdAt}</dd>
-        <dt>Paid</dt>
+        <dt>Paid at</dt>
         <dd>{data.paidAt ?? '—'}</dd>
         {data.failureCode !== null ? (
           <>
