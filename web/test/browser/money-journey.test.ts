@@ -205,6 +205,28 @@ describe('money', () => {
     await visit(page, 'payouts-filtered', 'Payouts')
   })
 
+  it('opens the revenue form from an event’s page as a ticket sale of that event', async () => {
+    const event = await apiCall<{ id: string }>(service.url, 'POST', '/api/events', {
+      token: owner.token,
+      body: {
+        name: 'Harbour Night',
+        venue: { name: 'Paradiso', city: 'Amsterdam', country: 'NL' },
+        startsAt: `${new Date().getUTCFullYear() + 1}-06-01T18:00:00.000Z`,
+        timezone: 'Europe/Amsterdam',
+        currency: 'EUR',
+        capacity: 100,
+        ticketTypes: [{ name: 'Standing', price: '20.00', quantity: 100 }],
+      },
+    })
+    expect(event.status).toBe(201)
+    await page.goto(`/events/${event.body.id}`)
+    await page.getByRole('link', { name: 'Record ticket sales' }).click()
+    await page.waitForURL(/\/revenue\/new\?eventId=/)
+    await visit(page, 'revenue-new-ticket-sale', 'Record revenue')
+    await expect.poll(() => page.getByLabel('Ticketed event').inputValue()).toBe(event.body.id)
+    expect(await page.getByLabel('Type', { exact: true }).inputValue()).toBe('ticket_sale')
+  })
+
   it('shows a viewer the same pages without a write button', async () => {
     await page.getByRole('button', { name: 'Log out' }).click()
     await page.waitForURL(/\/login/)
