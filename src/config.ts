@@ -182,7 +182,7 @@ export function loadConfig(env: Env = process.env): Config {
     clientSecretGraceHours: int(env, 'CLIENT_SECRET_GRACE_HOURS', 24, 0, 24 * 30),
     requestLog: Object.freeze({
       flushMs: int(env, 'REQUEST_LOG_FLUSH_MS', 1000, 10, 60_000),
-      batchRows: int(env, 'REQUEST_LOG_BATCH_ROWS', 500, 1, 10_000),
+      batchRows: int(env, 'REQUEST_LOG_BATCH_ROWS', 500, 1, 5000),
       bufferRows: int(env, 'REQUEST_LOG_BUFFER_ROWS', 20_000, 1, 1_000_000),
     }),
     deprecation,

@@ -20,6 +20,7 @@ describe('configuration', () => {
       webhooksAllowLoopback: false,
       webhookRetrySchedule: null,
       deprecation: null,
+      requestLog: { flushMs: 1000, batchRows: 500, bufferRows: 20_000 },
     })
     expect(config.dataDir).toMatch(/data$/)
     expect(Object.isFrozen(config)).toBe(true)
@@ -40,6 +41,9 @@ describe('configuration', () => {
     ['SEAL_EVERY_EVENTS', '0'],
     ['LOG_LEVEL', 'loud'],
     ['SECRETS_KEY', 'short'],
+    ['REQUEST_LOG_FLUSH_MS', '5'],
+    ['REQUEST_LOG_BATCH_ROWS', '5001'],
+    ['REQUEST_LOG_BUFFER_ROWS', '0'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}: `))

@@ -335,5 +335,11 @@ describe('the buffer', () => {
     expect(batched.buffered()).toBe(0)
     await batched.flush()
     expect(await rowsOf(owner.orgId, client.id)).toHaveLength(3)
+
+    // A backlog larger than a batch goes out in batches, all of it.
+    for (let n = 10; n < 15; n += 1) batched.record(entry(n, client.id))
+    await batched.flush()
+    expect(batched.buffered()).toBe(0)
+    expect(await rowsOf(owner.orgId, client.id)).toHaveLength(8)
   })
 })

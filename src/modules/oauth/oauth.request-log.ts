@@ -52,7 +52,7 @@ export function createRequestLog(deps: { db: Database; clock: Clock; config: Con
   const { db, clock } = deps
   const { flushMs, batchRows, bufferRows } = deps.config.requestLog
   let log: Pick<FastifyBaseLogger, 'error'> | undefined
-  let buffer: RecordedRequest[] = []
+  const buffer: RecordedRequest[] = []
   let writing: Promise<void> | null = null
   let scheduled = false
   let timer: NodeJS.Timeout | null = null
@@ -139,15 +139,19 @@ export function createRequestLog(deps: { db: Database; clock: Clock; config: Con
     }
   }
 
+  /** Writes what is buffered now, in batches of at most `batchRows` (one INSERT each per org). */
   async function flush(): Promise<void> {
     while (writing) await writing
-    if (buffer.length === 0) return
-    const batch = buffer
-    buffer = []
-    writing = write(batch).finally(() => {
-      writing = null
-    })
-    await writing
+    let remaining = buffer.length
+    while (remaining > 0 && buffer.length > 0) {
+      const batch = buffer.splice(0, Math.min(batchRows, buffer.length))
+      remaining -= batch.length
+      writing = write(batch).finally(() => {
+        writing = null
+      })
+      await writing
+      while (writing) await writing
+    }
   }
 
   /** A full batch is written on the next turn of the event loop, never in the request's own. */
@@ -167,7 +171,7 @@ export function createRequestLog(deps: { db: Database; clock: Clock; config: Con
         drops.buffer_full += 1
       }
       buffer.push(entry)
-      if (buffer.length >= batchRows && !writing) flushSoon()
+      if (buffer.length >= batchRows) flushSoon()
     },
 
     flush,
