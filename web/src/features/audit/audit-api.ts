@@ -57,7 +57,7 @@ export type ChainWalk =
 /**
  * Walks the whole log, oldest first, page by page (no filters: a filtered feed has gaps by
  * design), recomputing every hash in the browser. The next page is fetched while one is checked;
- * `onProgress(checked, loaded, done)` after each page.
+ * `onProgress(checked, loaded, done)` as each page arrives (loaded: the events fetched so far).
  */
 export async function walkChain(
   onProgress: (checked: number, loaded: number, done: boolean) => void,
@@ -74,14 +74,15 @@ export async function walkChain(
   let checked = 0
   let page = await fetchPage(undefined)
   let loaded = page.data.length
+  onProgress(checked, loaded, false)
   for (;;) {
     const more = page.pagination.hasMore && page.pagination.cursor
     const next = more ? fetchPage(page.pagination.cursor ?? undefined) : undefined
     // A fetch that fails while this page is checked is reported when it is awaited, not as unhandled.
     next?.catch(() => undefined)
     const verdict = await verifyChain(page.data, after ? { after } : {})
-    if (!verdict.ok) {
-      signal.throwIfAborted()
+    signal.throwIfAborted()
+    if (!verdict.ok)
       return {
         state: 'broken',
         sequence: verdict.sequence,
@@ -89,17 +90,17 @@ export async function walkChain(
         reason: verdict.reason,
         detail: verdict.detail,
       }
-    }
     checked += verdict.checked
     if (verdict.checked > 0) after = verdict.head
-    signal.throwIfAborted()
     if (!next) {
       onProgress(checked, loaded, true)
       return { state: 'intact', events: checked, head: after ?? null }
     }
-    onProgress(checked, loaded, false)
     page = await next
     loaded += page.data.length
+    onProgress(checked, loaded, false)
+    // Let the page show the progress before the next page is checked.
+    await new Promise((resolve) => setTimeout(resolve, 0))
   }
 }
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { flushSync } from 'react-dom'
 import { fieldErrors } from '../../api/client'
 import { auditRoute, type AuditSearch } from '../../app/routes'
 import { Button, EmptyState, ErrorState, Loading, PageHeader, Pagination, Table, TextField } from '../../ui'
@@ -23,7 +24,10 @@ function ChainCheck() {
     const current = new AbortController()
     controller.current = current
     setWalk({ state: 'running', checked: 0, loaded: 0 })
-    walkChain((checked, loaded) => setWalk({ state: 'running', checked, loaded }), current.signal).then(
+    // Each page's progress is committed at once, so a fast walk still shows every step.
+    const progress = (checked: number, loaded: number) =>
+      flushSync(() => setWalk({ state: 'running', checked, loaded }))
+    walkChain(progress, current.signal).then(
       (result) => !current.signal.aborted && setWalk(result),
       (error: unknown) =>
         !current.signal.aborted && setWalk({ state: 'failed', message: fieldErrors(error).general ?? String(error) }),
@@ -41,7 +45,9 @@ function ChainCheck() {
         Verify the chain
       </Button>
       <div role="status" className="chain-check-result">
-        {walk.state === 'running' ? (
+        {walk.state === 'running' && walk.loaded === 0 ? (
+          <p>Fetching the first events…</p>
+        ) : walk.state === 'running' ? (
           <p>
             {walk.checked} of {walk.loaded} events checked
           </p>
