@@ -164,6 +164,52 @@ describe('GET /api/payouts?status=', () => {
   })
 })
 
+describe('GET /api/payouts/:id/lines', () => {
+  it('lists the allocations a statement includes, a page at a time; another org’s payout is 404', async () => {
+    const creator = await createCreator(t.app, owner.token)
+    const partner = await createCreator(t.app, owner.token)
+    const work = await createWork(t.app, owner.token, [
+      [creator.id, 7000],
+      [partner.id, 3000],
+    ])
+    const first = await createRevenue(t.app, owner.token, work.id, { amount: '10.000001' })
+    const second = await createRevenue(t.app, owner.token, work.id, { amount: '5.00', source: 'Deezer' })
+    const payout = (await pay({ creatorId: creator.id })).json()
+    const lines = (query = '', token = owner.token) =>
+      call(t.app, { url: `/api/payouts/${payout.id}/lines${query}`, token })
+    const mine = (entry: { allocations: { creatorId: string; amount: string }[] }) =>
+      entry.allocations.find((allocation) => allocation.creatorId === creator.id)!.amount
+    const page = await lines('?limit=1')
+    expect(page.statusCode, page.body).toBe(200)
+    const expected = [first, second]
+      .map((entry) => ({
+        revenueId: entry.id,
+        amount: mine(entry as never),
+        catalogId: work.id,
+        source: entry.source,
+        type: 'stream',
+        territory: 'DE',
+        periodStart: '2026-09-01',
+        periodEnd: '2026-09-30',
+      }))
+      .sort((a, b) => (a.revenueId < b.revenueId ? -1 : 1))
+    expect(page.json().data).toEqual([expected[0]])
+    expect(page.json().pagination.hasMore).toBe(true)
+    const next = await lines(`?limit=1&cursor=${page.json().pagination.cursor}`)
+    expect(next.json()).toEqual({ data: [expected[1]], pagination: { cursor: null, hasMore: false } })
+    expect(payout.statement.entries).toBe(2)
+
+    expectProblem(await call(t.app, { url: `/api/payouts/${payout.id}/lines` }), 401, 'authentication_required')
+    expectProblem(await lines('', other.token), 404, 'resource_missing')
+    expectProblem(await call(t.app, { url: '/api/payouts/po_nope/lines', token: owner.token }), 404, 'resource_missing')
+    const bad = await lines('?cursor=nope')
+    expectProblem(bad, 400, 'invalid_cursor')
+    expect(bad.json().param).toBe('cursor')
+    const viewer = await memberWithRole(t.app, owner, 'viewer')
+    expect((await lines('', viewer.token)).statusCode).toBe(200)
+  })
+})
+
 describe('balance and payout agree', () => {
   it('a payout created right after the balance is read pays its payable amount, or is refused when it says so', async () => {
     const amount = fc

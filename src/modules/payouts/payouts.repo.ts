@@ -221,3 +221,35 @@ export function listPayouts(
     .limit(limit + 1)
     .execute()
 }
+
+/** A page of the allocations a payout holds (or held, when failed or canceled), in revenue id order. */
+export function payoutLines(db: Reader, orgId: string, payoutId: string, after: string | null, limit: number) {
+  let select = db
+    .selectFrom('payout_items as i')
+    .innerJoin('revenue_allocations as a', (join) =>
+      join
+        .onRef('a.org_id', '=', 'i.org_id')
+        .onRef('a.revenue_id', '=', 'i.revenue_id')
+        .onRef('a.creator_id', '=', 'i.creator_id'),
+    )
+    .innerJoin('revenue_entries as r', (join) =>
+      join.onRef('r.org_id', '=', 'i.org_id').onRef('r.id', '=', 'i.revenue_id'),
+    )
+    .select([
+      'i.revenue_id',
+      'a.amount_micros',
+      'r.catalog_id',
+      'r.source',
+      'r.type',
+      'r.territory',
+      'r.period_start',
+      'r.period_end',
+    ])
+    .where('i.org_id', '=', orgId)
+    .where('i.payout_id', '=', payoutId)
+  if (after !== null) select = select.where('i.revenue_id', '>', after)
+  return select
+    .orderBy('i.revenue_id')
+    .limit(limit + 1)
+    .execute()
+}

@@ -7,6 +7,8 @@ import {
   BalanceQuery,
   CreatePayoutBody,
   FailPayoutBody,
+  PayoutLineList,
+  PayoutLineQuery,
   PayoutList,
   PayoutQuery,
   PayoutSchema,
@@ -89,6 +91,22 @@ export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsServi
       config: { ...common, access: 'payouts:read' },
     },
     (request) => payouts.get(request.ctx, request.params.id),
+  )
+
+  api.get(
+    `${mount.prefix}/:id/lines`,
+    {
+      schema: {
+        tags,
+        operationId: 'listPayoutLines',
+        summary: 'The allocations a payout’s statement includes, in revenue id order',
+        params: idParams(mount),
+        querystring: PayoutLineQuery,
+        response: responses({ 200: PayoutLineList }),
+      },
+      config: { ...common, access: 'payouts:read' },
+    },
+    (request) => payouts.lines(request.ctx, request.params.id, request.query),
   )
 
   api.post(

@@ -153,3 +153,26 @@ export const BalanceQuery = ListQuery({
   creatorId: Type.Optional(Type.String({ maxLength: 64, description: 'The balances of one creator' })),
 })
 export type BalanceQuery = Static<typeof BalanceQuery>
+
+export const PayoutLineSchema = component(
+  'PayoutLine',
+  Type.Object(
+    {
+      revenueId: Type.String({ pattern: idPattern('rev') }),
+      amount: Type.String({ description: 'The creator’s allocation of the revenue entry, exact to 6 places' }),
+      catalogId: Type.String(),
+      source: Type.String(),
+      type: Type.String(),
+      territory: Type.String(),
+      periodStart: Type.String({ format: 'date' }),
+      periodEnd: Type.String({ format: 'date' }),
+    },
+    { description: 'One allocation a payout’s statement includes (its earnings are their sum)' },
+  ),
+)
+export type PayoutLine = Static<typeof PayoutLineSchema>
+
+export const PayoutLineList = ListEnvelope(PayoutLineSchema, 'The statement’s allocations, in revenue id order')
+
+export const PayoutLineQuery = ListQuery({})
+export type PayoutLineQuery = Static<typeof PayoutLineQuery>

@@ -14,6 +14,7 @@ import {
   listPayouts,
   livePayoutsQuery,
   payableOf,
+  payoutLines,
   payoutInserts,
   pendingPayoutRow,
   releaseItems,
@@ -23,7 +24,16 @@ import {
 } from './payouts.repo.js'
 import { payPayoutPage, type PayoutPageOutcome, type PayoutPageRequest } from './payouts.batch.js'
 import { listBalances } from './payouts.balances.js'
-import type { Balance, BalanceQuery, CreatePayoutBody, FailPayoutBody, Payout, PayoutQuery } from './payouts.schemas.js'
+import type {
+  Balance,
+  BalanceQuery,
+  CreatePayoutBody,
+  FailPayoutBody,
+  Payout,
+  PayoutLine,
+  PayoutLineQuery,
+  PayoutQuery,
+} from './payouts.schemas.js'
 import { computeStatement } from './payouts.statement.js'
 import type { PayoutStatus } from './payouts.tables.js'
 
@@ -31,6 +41,8 @@ export interface PayoutsService {
   create(ctx: RequestContext, body: CreatePayoutBody): Promise<Payout>
   get(ctx: RequestContext, id: string): Promise<Payout>
   list(ctx: RequestContext, query: PayoutQuery): Promise<Page<Payout>>
+  /** The allocations of a payout's statement, a page at a time. */
+  lines(ctx: RequestContext, id: string, query: PayoutLineQuery): Promise<Page<PayoutLine>>
   /** What a payout created now would pay, per creator and currency (payouts.balances.ts). */
   balances(ctx: RequestContext, query: BalanceQuery): Promise<Page<Balance>>
   cancel(ctx: RequestContext, id: string): Promise<Payout>
@@ -184,6 +196,31 @@ export function createPayoutsService(deps: RecordDeps): PayoutsService {
       const after = decodeCursor(query.cursor, filters, 2)
       const rows = await db.read(ctx.orgId, (reader) => listPayouts(reader, ctx.orgId, filters, after, query.limit))
       return toPage(rows, query.limit, (row) => [iso(row.created_at), row.id], presentPayout, filters)
+    },
+
+    async lines(ctx, id, query) {
+      const after = decodeCursor(query.cursor, {}, 1)
+      return db.read(ctx.orgId, async (reader) => {
+        const payout = await findPayout(reader, ctx.orgId, id)
+        if (!payout) throw notFound('payout')
+        const rows = await payoutLines(reader, ctx.orgId, id, after ? String(after[0]) : null, query.limit)
+        return toPage(
+          rows,
+          query.limit,
+          (row) => [row.revenue_id],
+          (row) => ({
+            revenueId: row.revenue_id,
+            amount: formatAmount(row.amount_micros, payout.currency),
+            catalogId: row.catalog_id,
+            source: row.source,
+            type: row.type,
+            territory: row.territory,
+            periodStart: row.period_start,
+            periodEnd: row.period_end,
+          }),
+          {},
+        )
+      })
     },
 
     balances: (ctx, query) => db.read(ctx.orgId, (reader) => listBalances(reader, ctx.orgId, query)),

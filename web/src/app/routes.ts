@@ -274,9 +274,14 @@ export const balancesRoute = createRoute({
   loader: ({ context, deps }) => void context.queryClient.prefetchQuery(balancesQuery(deps.cursor)),
 }).lazy(() => import('../features/payouts/balances-page').then((page) => page.route))
 
-export const payoutRoute = createRoute({ getParentRoute: () => appRoute, path: '/payouts/$id' }).lazy(() =>
-  import('../features/payouts/payout-detail-page').then((page) => page.route),
-)
+/** A payout; `cursor` pages its statement lines. */
+export const payoutRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/payouts/$id',
+  validateSearch: (search: Record<string, unknown>): { cursor?: string | undefined } => ({
+    cursor: text(search.cursor),
+  }),
+}).lazy(() => import('../features/payouts/payout-detail-page').then((page) => page.route))
 
 const routeTree = rootRoute.addChildren([
   loginRoute,

@@ -160,6 +160,10 @@ describe('money', () => {
     await page.waitForURL(/\/payouts\/po_/)
     await visit(page, 'payout-pending', `Payout of ${adaBalance.payable} EUR`)
     expect(await page.getByText('Pending', { exact: true }).count()).toBe(1)
+    // The statement's one line: Ada's allocation of the Spotify entry, as the API gave it.
+    const line = page.getByRole('row').filter({ hasText: 'Spotify' })
+    await expect.poll(() => line.count()).toBe(1)
+    expect(await line.textContent()).toContain(`${adaBalance.balance} EUR`)
     expect(await page.getByRole('button', { name: 'Mark paid' }).count()).toBe(0)
     await page.getByRole('button', { name: 'Mark in transit' }).click()
     await expect.poll(() => page.getByText('In transit', { exact: true }).count()).toBe(1)

@@ -300,6 +300,23 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/v1/orgs/{orgId}/payouts/{id}/lines': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The allocations a payout’s statement includes, in revenue id order */
+    get: operations['v1ListPayoutLines']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/v1/orgs/{orgId}/payouts/{id}/cancel': {
     parameters: {
       query?: never
@@ -1150,6 +1167,25 @@ export interface components {
     /** @description Balances per creator (in id order) and currency */
     PayoutBalanceList: {
       data: components['schemas']['PayoutBalance'][]
+      pagination: components['schemas']['Pagination']
+    }
+    /** @description One allocation a payout’s statement includes (its earnings are their sum) */
+    PayoutLine: {
+      revenueId: string
+      /** @description The creator’s allocation of the revenue entry, exact to 6 places */
+      amount: string
+      catalogId: string
+      source: string
+      type: string
+      territory: string
+      /** Format: date */
+      periodStart: string
+      /** Format: date */
+      periodEnd: string
+    }
+    /** @description The statement’s allocations, in revenue id order */
+    PayoutLineList: {
+      data: components['schemas']['PayoutLine'][]
       pagination: components['schemas']['Pagination']
     }
     MarkPayoutFailedRequest: {
@@ -3330,6 +3366,67 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['Payout']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  v1ListPayoutLines: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1..100 (default 25) */
+        limit?: number
+        /** @description Opaque cursor from the previous page */
+        cursor?: string
+      }
+      header?: never
+      path: {
+        /** @description The org id (must be the token’s org) */
+        orgId: string
+        /** @description The record id */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The statement’s allocations, in revenue id order */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "revenueId": "rev_01JD2YB6X8Q0W3M5N7P9R1T3V5",
+           *           "amount": "string",
+           *           "catalogId": "string",
+           *           "source": "string",
+           *           "type": "string",
+           *           "territory": "string",
+           *           "periodStart": "2026-11-22",
+           *           "periodEnd": "2026-11-22"
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "cursor": "string",
+           *         "hasMore": true
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['PayoutLineList']
         }
       }
       400: components['responses']['BadRequest']

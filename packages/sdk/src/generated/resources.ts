@@ -195,6 +195,14 @@ export const OPERATIONS = {
       paginated: false,
       auth: true,
     },
+    listLines: {
+      httpMethod: 'GET',
+      path: '/v1/orgs/{orgId}/payouts/{id}/lines',
+      pathParams: ['orgId', 'id'],
+      input: 'query',
+      paginated: true,
+      auth: true,
+    },
     cancel: {
       httpMethod: 'POST',
       path: '/v1/orgs/{orgId}/payouts/{id}/cancel',
@@ -467,6 +475,13 @@ export interface PayoutsMethods {
   ): PagePromise<ListItemOf<'v1ListPayoutBalances'>>
   /** Fetch one payout with its statement: `GET /v1/orgs/{orgId}/payouts/{id}` (payouts:read) */
   get(orgId: string, id: string, options?: RequestOptions): Promise<ResultOf<'v1GetPayout'>>
+  /** The allocations a payout’s statement includes, in revenue id order: `GET /v1/orgs/{orgId}/payouts/{id}/lines` (payouts:read) */
+  listLines(
+    orgId: string,
+    id: string,
+    query?: QueryOf<'v1ListPayoutLines'>,
+    options?: RequestOptions,
+  ): PagePromise<ListItemOf<'v1ListPayoutLines'>>
   /** Cancel a pending payout; its allocations become payable again (emits payout.canceled): `POST /v1/orgs/{orgId}/payouts/{id}/cancel` (payouts:write) */
   cancel(orgId: string, id: string, options?: RequestOptions): Promise<ResultOf<'v1CancelPayout'>>
   /** Manual payouts: the money has been sent (emits payout.in_transit): `POST /v1/orgs/{orgId}/payouts/{id}/mark-in-transit` (payouts:write) */
@@ -604,6 +619,8 @@ export type PayoutList = components['schemas']['PayoutList']
 export type CreatePayoutRequest = components['schemas']['CreatePayoutRequest']
 export type PayoutBalance = components['schemas']['PayoutBalance']
 export type PayoutBalanceList = components['schemas']['PayoutBalanceList']
+export type PayoutLine = components['schemas']['PayoutLine']
+export type PayoutLineList = components['schemas']['PayoutLineList']
 export type MarkPayoutFailedRequest = components['schemas']['MarkPayoutFailedRequest']
 export type Webhook = components['schemas']['Webhook']
 export type WebhookList = components['schemas']['WebhookList']

@@ -1,20 +1,23 @@
-import { useQuery } from '@tanstack/react-query'
-import { createLazyRoute, Link } from '@tanstack/react-router'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { fieldErrors } from '../../api/client'
 import { payoutRoute } from '../../app/routes'
 import { useSession } from '../../app/session'
-import { Button, Dialog, ErrorState, FormError, Loading, PageHeader, TextField } from '../../ui'
+import { Button, Dialog, ErrorState, FormError, Loading, PageHeader, Pagination, Table, TextField } from '../../ui'
 import { useCreatorName } from '../creators/creators-api'
+import { useCatalogChoices } from '../revenue/revenue-api'
 import {
   canCancel,
   canMarkFailed,
   canMarkInTransit,
   canMarkPaid,
+  payoutLinesQuery,
   payoutQuery,
   useFailPayout,
   usePayoutStep,
   type FailPayout,
+  type PayoutLine,
 } from './payouts-api'
 import { PayoutStatusBadge } from './payout-status'
 
@@ -28,6 +31,11 @@ function PayoutDetailPage() {
   const paid = usePayoutStep(id, 'mark-paid')
   const fail = useFailPayout(id)
   const [failing, setFailing] = useState(false)
+  const { cursor: linesCursor } = payoutRoute.useSearch()
+  const navigate = useNavigate({ from: '/payouts/$id' })
+  const catalog = useCatalogChoices()
+  const title = (catalogId: string) => catalog.data?.find((entry) => entry.id === catalogId)?.title ?? catalogId
+  const lines = useQuery({ ...payoutLinesQuery(id, linesCursor), placeholderData: keepPreviousData })
   if (payout.isPending) return <Loading label="Loading the payout…" />
   if (payout.error) return <ErrorState error={payout.error} onRetry={() => void payout.refetch()} />
   const data = payout.data
@@ -127,6 +135,43 @@ function PayoutDetailPage() {
         <dt>Carried forward</dt>
         <dd>{money(data.statement.carriedForward)}</dd>
       </dl>
+      <h2>Statement lines</h2>
+      {lines.isPending ? (
+        <Loading label="Loading the statement lines…" />
+      ) : lines.error ? (
+        <ErrorState error={lines.error} onRetry={() => void lines.refetch()} />
+      ) : lines.data.data.length === 0 ? (
+        <p className="muted">No allocations: the payout pays the balance carried in.</p>
+      ) : (
+        <>
+          <Table<PayoutLine>
+            caption="Allocations in this statement"
+            rows={lines.data.data}
+            rowKey={(line) => line.revenueId}
+            columns={[
+              { header: 'Period', cell: (line) => `${line.periodStart} to ${line.periodEnd}` },
+              {
+                header: 'Catalog entry',
+                cell: (line) => (
+                  <Link to="/catalog/$id" params={{ id: line.catalogId }}>
+                    {title(line.catalogId)}
+                  </Link>
+                ),
+              },
+              { header: 'Source', cell: (line) => line.source },
+              { header: 'Territory', cell: (line) => line.territory },
+              { header: 'Allocation', numeric: true, cell: (line) => money(line.amount) },
+            ]}
+          />
+          <Pagination
+            nextCursor={lines.data.pagination.cursor}
+            hasMore={lines.data.pagination.hasMore}
+            paged={linesCursor !== undefined}
+            onNext={(cursor) => void navigate({ search: { cursor } })}
+            onFirst={() => void navigate({ search: {} })}
+          />
+        </>
+      )}
       <p>
         <Link to="/revenue" search={{ creatorId: data.creatorId }}>
           Revenue allocated to {creatorName(data.creatorId)}

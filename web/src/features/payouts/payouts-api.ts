@@ -6,12 +6,14 @@ import type { PayoutSearch, PayoutStatus } from '../../app/routes'
 export type Payout = Schemas['Payout']
 export type Balance = Schemas['PayoutBalance']
 export type FailPayout = Schemas['MarkPayoutFailedRequest']
+export type PayoutLine = Schemas['PayoutLine']
 
 export const payoutKeys = {
   all: ['payouts'] as const,
   list: (search: PayoutSearch) => ['payouts', 'list', search] as const,
   balances: (cursor: string | undefined) => ['payouts', 'balances', { cursor }] as const,
   one: (id: string) => ['payouts', 'one', id] as const,
+  lines: (id: string, cursor: string | undefined) => ['payouts', 'lines', id, { cursor }] as const,
 }
 
 const defined = (search: object) =>
@@ -34,6 +36,18 @@ export const payoutQuery = (id: string) =>
   queryOptions({
     queryKey: payoutKeys.one(id),
     queryFn: () => unwrap(api.GET('/api/payouts/{id}', { params: { path: { id } } })),
+  })
+
+/** A page of a statement's allocations (a statement may hold thousands: the page keeps its own cursor). */
+export const payoutLinesQuery = (id: string, cursor: string | undefined) =>
+  queryOptions({
+    queryKey: payoutKeys.lines(id, cursor),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/payouts/{id}/lines', {
+          params: { path: { id }, query: { limit: 50, ...(cursor ? { cursor } : {}) } },
+        }),
+      ),
   })
 
 export const STATUS_LABELS: Record<PayoutStatus, string> = {
