@@ -11,6 +11,7 @@ const NAVIGATION = [
   { to: '/catalog', label: 'Catalog' },
   { to: '/creators', label: 'Creators' },
   { to: '/events', label: 'Events' },
+  { to: '/revenue/import', label: 'Import revenue' },
   { to: '/members', label: 'Members' },
 ] as const
 

@@ -149,6 +149,11 @@ export const membersRoute = createRoute({
   }),
 }).lazy(() => import('../features/members/members-page').then((page) => page.route))
 
+/** A statement upload (CSV) and its report: its own feature, apart from the revenue lists. */
+export const revenueImportRoute = createRoute({ getParentRoute: () => appRoute, path: '/revenue/import' }).lazy(() =>
+  import('../features/revenue-import/revenue-import-page').then((page) => page.route),
+)
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   signupRoute,
@@ -167,6 +172,7 @@ const routeTree = rootRoute.addChildren([
     newEventRoute,
     eventRoute,
     membersRoute,
+    revenueImportRoute,
   ]),
 ])
 
