@@ -29,7 +29,7 @@ const csv = (...lines: string[]) => `${[HEADER, ...lines].join('\n')}\n`
 
 function upload(
   token: string | null,
-  body: string,
+  body: string | Buffer,
   options: { query?: string; headers?: Record<string, string> } = {},
 ): Promise<LightMyRequestResponse> {
   t.clock.advance(1_000)
@@ -143,6 +143,22 @@ describe('POST /api/revenue/imports', () => {
       skipped: 1,
       skippedLines: [{ line: 3, statementRef: 'S1', lineRef: 'twice' }],
     })
+  })
+
+  it('rejects a line holding a NUL character, and answers invalid UTF-8 as replaced text', async () => {
+    const nul = line(ISRC, 'nul').replace(',DE,', ',D\u0000E,')
+    const response = await upload(owner.token, csv(nul))
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json()).toMatchObject({
+      imported: 0,
+      rejections: [{ line: 2, reason: 'territory holds a NUL character' }],
+    })
+    const bytes = Buffer.concat([Buffer.from(`${HEADER}\n`), Buffer.from([0xff, 0xfe]), Buffer.from(',x\n')])
+    const invalid = await upload(owner.token, bytes, {
+      headers: { 'content-type': 'text/csv; charset=utf-8' },
+    })
+    expect(invalid.statusCode, invalid.body).toBe(200)
+    expect(invalid.json()).toMatchObject({ imported: 0, rejected: 1 })
   })
 
   it('takes the source from a source column', async () => {
