@@ -120,6 +120,34 @@ describe('importing a statement', () => {
     await visit(page, 'revenue-import-rerun', 'Import a statement')
   })
 
+  it('shows a labelled progress bar while a larger statement uploads', async () => {
+    // 40,000 lines (about 3 MB) of a recording the catalog does not have: read and rejected batch by batch.
+    const lines = Array.from(
+      { length: 40_000 },
+      (_, index) => `NLA1F2688888,NL,2026-07-01,2026-07-31,1,0.01,EUR,BIG,${index}`,
+    )
+    await page.evaluate(() => {
+      const seen: { label: string; value: number; max: number }[] = []
+      ;(window as unknown as { progressSeen: typeof seen }).progressSeen = seen
+      const record = () => {
+        document
+          .querySelectorAll('progress')
+          .forEach((bar) => seen.push({ label: bar.labels[0]?.textContent ?? '', value: bar.value, max: bar.max }))
+      }
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true })
+    })
+    await importFile(statementFile([HEADER, ...lines, ''].join('\n'), 'big.csv'), 'Spotify')
+    await expect.poll(() => count('Rejected'), { timeout: 120_000 }).toBe('40000')
+    const seen = await page.evaluate(
+      () => (window as unknown as { progressSeen: { label: string; value: number; max: number }[] }).progressSeen,
+    )
+    expect(seen.length).toBeGreaterThan(0)
+    expect(new Set(seen.map((sample) => sample.label))).toEqual(new Set(['Upload progress']))
+    expect(Math.max(...seen.map((sample) => sample.value))).toBeGreaterThan(0)
+    expect(await page.getByText(/^39900 more lines are counted above but not listed/).count()).toBe(1)
+    expect(await page.getByRole('progressbar').count()).toBe(0)
+  }, 180_000)
+
   it('shows a viewer no form', async () => {
     await page.context().clearCookies()
     await logIn(viewer.email)
