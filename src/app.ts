@@ -36,6 +36,7 @@ import { SCOPES } from './platform/permissions.js'
 import { registerCreatorRoutes } from './modules/creators/creators.routes.js'
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes.js'
 import { registerTicketingRoutes } from './modules/ticketing/ticketing.routes.js'
+import { registerRevenueImportRoute } from './modules/revenue/revenue.import-route.js'
 import { registerRevenueRoutes } from './modules/revenue/revenue.routes.js'
 import { registerPayoutRoutes } from './modules/payouts/payouts.routes.js'
 import { registerWebhookRoutes, PARTNER_SURFACE, SESSION_SURFACE } from './modules/webhooks/webhooks.routes.js'
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   registerCatalogRoutes(app, services.catalog, { prefix: '/api/catalog', auth: 'session' })
   registerTicketingRoutes(app, services.ticketing, { prefix: '/api/events', auth: 'session' })
   registerRevenueRoutes(app, services.revenue, { prefix: '/api/revenue', auth: 'session' })
+  await registerRevenueImportRoute(app, services)
   registerPayoutRoutes(app, services.payouts, { prefix: '/api/payouts', auth: 'session' })
   // The partner surface: the same record routes and services, behind OAuth scopes.
   const partner = (family: string) => ({ prefix: `/v1/orgs/:orgId/${family}`, auth: 'client' as const })

@@ -1,3 +1,4 @@
+import type { TSchema } from 'typebox'
 import type { CommitWith } from '../database.js'
 import type { Access, Role, Scope } from './permissions.js'
 
@@ -64,6 +65,8 @@ declare module 'fastify' {
     rateLimit?: boolean | 'route' | ((request: FastifyRequest) => boolean)
     /** Feature module the route belongs to (white-label flags). */
     module?: string
+    /** A body the route's own parser hands over as a stream (no body schema): documented as this request body. */
+    streamedBody?: { mediaType: string; description: string; schema: TSchema }
   }
 
   interface FastifyRequest {

@@ -20,7 +20,7 @@ export interface Response {
 export interface Operation {
   operationId?: string
   parameters?: (Json | Ref)[]
-  requestBody?: { content?: Record<string, Media> }
+  requestBody?: { required?: boolean; description?: string; content?: Record<string, Media> }
   responses?: Record<string, Response>
   security?: Record<string, string[]>[]
   'x-oeuvre-resource'?: string
@@ -188,6 +188,13 @@ function finishOperation(
     if (operation.operationId) operation.operationId = `v1${pascal(operation.operationId)}`
   }
   operation.security = securityOf(route.config)
+  const streamed = route.config.streamedBody
+  if (streamed)
+    operation.requestBody = {
+      required: true,
+      description: streamed.description,
+      content: { [streamed.mediaType]: { schema: streamed.schema as unknown as Json } },
+    }
 
   const hoist = <T extends { schema?: Json }>(holder: T) => {
     if (holder.schema) holder.schema = hoistSchema(holder.schema, schemas) as Json

@@ -27,10 +27,14 @@ export interface ImportOptions {
    * what is recorded. Required unless the statement has a `source` column (then not given).
    */
   source?: string
+  /** Who imports (an upload's user): the entries' creator and the events' actor. Default: the org's system user (the CLI). */
+  actorUserId?: string
   /** Lines per transaction, and per batch event. */
   batchSize?: number
   /** Rejected lines listed in the report, the first by line number (default 100); all are counted. */
   rejectionsKept?: number
+  /** Skipped lines (recorded already) listed in the report, the first by line number (default 100); all are counted. */
+  skippedKept?: number
   /** After each batch: the counts so far. */
   onProgress?(progress: ImportProgress): void
 }
@@ -48,8 +52,17 @@ export interface ImportReport extends ImportProgress {
   source: string | null
   /** The first rejected lines (rejectionsKept), with their line numbers in the statement and why. */
   rejections: Rejection[]
+  /** The first skipped lines (skippedKept): recorded already, by a run before or earlier in the statement. */
+  skippedLines: SkippedLine[]
   /** Each batch written: its id (the lines' batchId, its revenue.imported event's) and its line count. */
   batches: { batchId: string; lineCount: number }[]
+}
+
+/** A line not booked because its (source, statement_ref, line_ref) is recorded already. */
+export interface SkippedLine {
+  line: number
+  statementRef: string
+  lineRef: string
 }
 
 const REJECTIONS_KEPT = 100
@@ -64,8 +77,15 @@ interface BatchOutcome {
   imported: number
   skipped: number
   rejections: Rejection[]
+  skippedLines: SkippedLine[]
   batchId: string | null
 }
+
+const skippedLine = (line: StatementLine): SkippedLine => ({
+  line: line.line,
+  statementRef: line.statementRef,
+  lineRef: line.lineRef,
+})
 
 function isDeadlock(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '40P01'
@@ -87,11 +107,12 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
   if (source !== undefined && (source === '' || source.length > 200))
     throw new AppError('parameter_invalid', 'source must be 1 to 200 characters', { param: 'source' })
   const rejectionsKept = Math.max(0, options.rejectionsKept ?? REJECTIONS_KEPT)
+  const skippedKept = Math.max(0, options.skippedKept ?? REJECTIONS_KEPT)
   const org = await db.read(orgId, (reader) =>
     reader.selectFrom('orgs').select('system_user_id').where('org_id', '=', orgId).executeTakeFirst(),
   )
   if (!org) throw new AppError('resource_missing', `org ${orgId} does not exist`)
-  const actor: AuditActor = { orgId, actor: { userId: org.system_user_id } }
+  const actor: AuditActor = { orgId, actor: { userId: options.actorUserId ?? org.system_user_id } }
   const report: ImportReport = {
     source: source ?? null,
     lines: 0,
@@ -100,6 +121,7 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
     rejected: 0,
     bytes: 0,
     rejections: [],
+    skippedLines: [],
     batches: [],
   }
   // Splits never change once written (the app may only insert them), so they are read once per entry.
@@ -137,6 +159,8 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
     const batchId = ids.next('batch')
     const rejections: Rejection[] = []
     const rows: RevenueRow[] = []
+    /** The statement line of each row. */
+    const rowLines: StatementLine[] = []
     const allocations: AllocationRow[][] = []
     for (const line of lines) {
       const recording = catalog.get(line.isrc)
@@ -149,6 +173,7 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
       }
       const { fields } = line
       const id = ids.next('revenue')
+      rowLines.push(line)
       rows.push({
         org_id: orgId,
         id,
@@ -182,9 +207,15 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
     }
     const written = await insertStatementLines(tx, rows, allocations, recorded)
     const booked: BatchLine[] = []
+    const skippedLines: SkippedLine[] = []
     for (let index = 0; index < rows.length; index += 1) {
       const row = rows[index]
-      if (row === undefined || !written.has(row.id)) continue
+      if (row === undefined) continue
+      if (!written.has(row.id)) {
+        const line = rowLines[index]
+        if (line !== undefined) skippedLines.push(skippedLine(line))
+        continue
+      }
       booked.push({
         id: row.id,
         currency: row.currency,
@@ -205,6 +236,7 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
       imported: booked.length,
       skipped: rows.length - booked.length,
       rejections,
+      skippedLines,
       batchId: booked.length > 0 ? batchId : null,
     }
   }
@@ -225,7 +257,13 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
         )
       : new Set<number>()
     const fresh = present.size ? batch.lines.filter((_, index) => !present.has(index)) : batch.lines
-    const outcome: BatchOutcome = { imported: 0, skipped: present.size, rejections: batch.rejections, batchId: null }
+    const outcome: BatchOutcome = {
+      imported: 0,
+      skipped: present.size,
+      rejections: batch.rejections,
+      skippedLines: present.size ? batch.lines.filter((_, index) => present.has(index)).map(skippedLine) : [],
+      batchId: null,
+    }
     // Lines not found recorded are inserted plainly; should one be recorded after all (a
     // concurrent writer, a line twice in the file, or no look-up made), the batch is booked
     // again with the conflicts skipped.
@@ -236,6 +274,7 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
         outcome.imported = booking.imported
         outcome.skipped += booking.skipped
         outcome.rejections = [...outcome.rejections, ...booking.rejections]
+        outcome.skippedLines = [...outcome.skippedLines, ...booking.skippedLines]
         outcome.batchId = booking.batchId
         break
       } catch (error) {
@@ -262,6 +301,10 @@ export async function importStatement(deps: RecordDeps, options: ImportOptions):
     report.rejections = [...report.rejections, ...outcome.rejections]
       .sort((a, b) => a.line - b.line)
       .slice(0, rejectionsKept)
+    if (outcome.skippedLines.length > 0)
+      report.skippedLines = [...report.skippedLines, ...outcome.skippedLines]
+        .sort((a, b) => a.line - b.line)
+        .slice(0, skippedKept)
     written[place] = outcome.batchId === null ? null : { batchId: outcome.batchId, lineCount: outcome.imported }
     options.onProgress?.({
       lines: report.lines,

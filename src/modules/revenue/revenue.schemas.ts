@@ -170,3 +170,57 @@ export const RevenueProofSchema = component(
   ),
 )
 export type RevenueProof = Static<typeof RevenueProofSchema>
+
+export const ImportQuery = Type.Object(
+  {
+    source: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description:
+          'Where the money comes from (e.g. Spotify); required unless the statement has a source column. Part of each line’s identity, so a re-run skips what is recorded',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type ImportQuery = Static<typeof ImportQuery>
+
+export const ImportReportSchema = component(
+  'RevenueImportReport',
+  Type.Object(
+    {
+      source: Nullable(
+        Type.String({ description: 'The source named by the request; null when the statement names its own' }),
+      ),
+      lines: Type.Integer({ description: 'Lines read (the header and empty lines not counted)' }),
+      imported: Type.Integer(),
+      skipped: Type.Integer({ description: 'Lines recorded already (a run before, or earlier in the statement)' }),
+      rejected: Type.Integer(),
+      bytes: Type.Integer({ description: 'Bytes of the statement read' }),
+      rejections: Type.Array(Type.Object({ line: Type.Integer(), reason: Type.String() }), {
+        description: 'The first 100 rejected lines by line number (the header is line 1); all are counted in rejected',
+      }),
+      skippedLines: Type.Array(
+        Type.Object({ line: Type.Integer(), statementRef: Type.String(), lineRef: Type.String() }),
+        { description: 'The first 100 skipped lines by line number; all are counted in skipped' },
+      ),
+      batches: Type.Array(
+        Type.Object({
+          batchId: Type.String({ pattern: idPattern('bat') }),
+          lineCount: Type.Integer(),
+        }),
+        { description: 'Each batch written, with its revenue.imported event (filter GET /api/revenue by batchId)' },
+      ),
+    },
+    { description: 'What a statement import did' },
+  ),
+)
+
+export const StatementCsvSchema = component(
+  'RevenueStatementCsv',
+  Type.String({
+    description:
+      'A DSP statement as CSV: a header line naming the columns isrc, territory, period_start, period_end, units, amount, currency, statement_ref and line_ref (type and source optional, in any order), then one revenue line per line',
+  }),
+)

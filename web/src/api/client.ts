@@ -54,21 +54,45 @@ export const api = createClient<paths>({
 })
 api.use(sessionWatch, regionWatch)
 
-/** The data of a 2xx answer; otherwise throws ApiError with the problem. */
-export async function unwrap<T>(request: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
-  const { data, error, response } = await request
-  if (response.ok) return data as T
-  throw new ApiError(
-    isProblem(error)
-      ? error
+/** The typed client's CSRF header, for a request made outside it. */
+export const csrfHeader = { [CSRF_HEADER]: '1' } as const
+
+/**
+ * For a request made outside the typed client (an upload that reports its progress): call at
+ * its start; the function returned takes its answer, which gets the same watch as every other
+ * (a 401 shows the login page, a 421 the wrong-region page).
+ */
+export function watchRequest(request: Request): (response: Response) => Promise<void> {
+  const watches = [sessionWatch, regionWatch]
+  for (const watch of watches) void watch.onRequest?.({ request } as never)
+  return async (response) => {
+    for (const watch of watches) await watch.onResponse?.({ request, response } as never)
+  }
+}
+
+/** The ApiError of a non-2xx answer: its problem+json, or one made up when the body was not one. */
+export function apiErrorOf(response: { status: number; statusText: string; requestId: string | null }, body: unknown) {
+  return new ApiError(
+    isProblem(body)
+      ? body
       : {
           type: 'about:blank',
           title: response.statusText || 'Request failed',
           status: response.status,
           detail: `The service answered ${response.status} ${response.statusText}`.trim(),
           code: 'internal_error',
-          requestId: response.headers.get('x-request-id') ?? '',
+          requestId: response.requestId ?? '',
         },
+  )
+}
+
+/** The data of a 2xx answer; otherwise throws ApiError with the problem. */
+export async function unwrap<T>(request: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await request
+  if (response.ok) return data as T
+  throw apiErrorOf(
+    { status: response.status, statusText: response.statusText, requestId: response.headers.get('x-request-id') },
+    error,
   )
 }
 

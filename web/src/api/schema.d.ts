@@ -611,6 +611,23 @@ export type paths = {
     patch?: never
     trace?: never
   }
+  '/api/revenue/imports': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Import a DSP statement (text/csv, up to 50 MiB, streamed): lines booked in batches as revenue.imported events, lines recorded already skipped, invalid ones rejected with their line numbers */
+    post: operations['importRevenueStatement']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/payouts': {
     parameters: {
       query?: never
@@ -2392,6 +2409,36 @@ export type components = {
       auditPath: string[]
       /** @description The exact text hashed as the leaf: SHA-256(0x00 || UTF-8 bytes of this text), the line’s canonical JSON */
       leaf: string
+    }
+    /** @description A DSP statement as CSV: a header line naming the columns isrc, territory, period_start, period_end, units, amount, currency, statement_ref and line_ref (type and source optional, in any order), then one revenue line per line */
+    RevenueStatementCsv: string
+    /** @description What a statement import did */
+    RevenueImportReport: {
+      source: string | null
+      /** @description Lines read (the header and empty lines not counted) */
+      lines: number
+      imported: number
+      /** @description Lines recorded already (a run before, or earlier in the statement) */
+      skipped: number
+      rejected: number
+      /** @description Bytes of the statement read */
+      bytes: number
+      /** @description The first 100 rejected lines by line number (the header is line 1); all are counted in rejected */
+      rejections: {
+        line: number
+        reason: string
+      }[]
+      /** @description The first 100 skipped lines by line number; all are counted in skipped */
+      skippedLines: {
+        line: number
+        statementRef: string
+        lineRef: string
+      }[]
+      /** @description Each batch written, with its revenue.imported event (filter GET /api/revenue by batchId) */
+      batches: {
+        batchId: string
+        lineCount: number
+      }[]
     }
     PayoutStatus: 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled'
     /** @description Always amount + carriedForward = openingBalance + earnings */
@@ -4769,6 +4816,52 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       404: components['responses']['NotFound']
+      422: components['responses']['UnprocessableContent']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  importRevenueStatement: {
+    parameters: {
+      query?: {
+        /** @description Where the money comes from (e.g. Spotify); required unless the statement has a source column. Part of each line’s identity, so a re-run skips what is recorded */
+        source?: string
+      }
+      header?: {
+        /** @description Makes retrying this request safe: the first response is stored for 24 h and replayed to a request with the same key (scoped to caller, method and path). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path?: never
+      cookie?: never
+    }
+    /** @description The statement, streamed as it arrives (up to 50 MiB) */
+    requestBody: {
+      content: {
+        'text/csv': components['schemas']['RevenueStatementCsv']
+      }
+    }
+    responses: {
+      /** @description What a statement import did */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['RevenueImportReport']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      409: components['responses']['Conflict']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       422: components['responses']['UnprocessableContent']
       429: components['responses']['TooManyRequests']
       500: components['responses']['InternalServerError']

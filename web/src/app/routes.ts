@@ -283,6 +283,11 @@ export const payoutRoute = createRoute({
   }),
 }).lazy(() => import('../features/payouts/payout-detail-page').then((page) => page.route))
 
+/** A statement upload (CSV) and its report: its own feature, apart from the revenue lists. */
+export const revenueImportRoute = createRoute({ getParentRoute: () => appRoute, path: '/revenue/import' }).lazy(() =>
+  import('../features/revenue-import/revenue-import-page').then((page) => page.route),
+)
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   signupRoute,
@@ -314,6 +319,7 @@ const routeTree = rootRoute.addChildren([
     payoutsRoute,
     balancesRoute,
     payoutRoute,
+    revenueImportRoute,
   ]),
 ])
 

@@ -59,9 +59,12 @@ function RevenueListPage() {
         actions={
           // Write actions for this page go here, each behind its permission.
           can('revenue:write') ? (
-            <Button variant="primary" onClick={() => void navigate({ to: '/revenue/new', search: {} })}>
-              Record revenue
-            </Button>
+            <>
+              <Button onClick={() => void navigate({ to: '/revenue/import' })}>Import a statement</Button>
+              <Button variant="primary" onClick={() => void navigate({ to: '/revenue/new', search: {} })}>
+                Record revenue
+              </Button>
+            </>
           ) : null
         }
       >
