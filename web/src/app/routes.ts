@@ -31,6 +31,11 @@ export const signupRoute = createRoute({
   }),
 }).lazy(() => import('../features/auth/signup-page').then((page) => page.route))
 
+/** A partner's sign-up: outside the shell, like the app's own sign-up. */
+export const partnerSignupRoute = createRoute({ getParentRoute: () => rootRoute, path: '/portal/signup' }).lazy(() =>
+  import('../features/portal/partner-signup-page').then((page) => page.route),
+)
+
 /** The invitation link: outside the shell, since whoever opens it may not be signed in or in any org yet. */
 export const acceptInvitationRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -149,9 +154,34 @@ export const membersRoute = createRoute({
   }),
 }).lazy(() => import('../features/members/members-page').then((page) => page.route))
 
+/** The partner portal's home: onboarding, limits, the way to credentials and webhooks. */
+export const portalRoute = createRoute({ getParentRoute: () => appRoute, path: '/portal' }).lazy(() =>
+  import('../features/portal/portal-page').then((page) => page.route),
+)
+
+export const PARTNER_STATUSES = ['sandbox', 'in_review', 'changes_requested', 'rejected', 'live', 'suspended'] as const
+
+/** The operator console (operators only; the API answers 404 to anyone else). */
+export const operatorQueueRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/portal/operator',
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { status?: (typeof PARTNER_STATUSES)[number] | undefined; cursor?: string | undefined } => ({
+    status: oneOf(search.status, PARTNER_STATUSES),
+    cursor: text(search.cursor),
+  }),
+}).lazy(() => import('../features/portal/operator-queue-page').then((page) => page.route))
+
+export const operatorPartnerRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/portal/operator/$partnerId',
+}).lazy(() => import('../features/portal/operator-partner-page').then((page) => page.route))
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   signupRoute,
+  partnerSignupRoute,
   acceptInvitationRoute,
   appRoute.addChildren([
     homeRoute,
@@ -167,6 +197,9 @@ const routeTree = rootRoute.addChildren([
     newEventRoute,
     eventRoute,
     membersRoute,
+    portalRoute,
+    operatorQueueRoute,
+    operatorPartnerRoute,
   ]),
 ])
 
