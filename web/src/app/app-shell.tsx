@@ -4,22 +4,25 @@ import { useEffect, useRef } from 'react'
 import { api, ApiError, unwrap } from '../api/client'
 import { Button, ErrorState, Loading } from '../ui'
 import { OrgSwitcher } from '../features/orgs/org-switcher'
+import type { Access } from '../../../src/platform/permissions.js'
 import { useSession } from './session'
 
-/** Pages of the app, in the navigation's order; later pages add themselves here. */
-const NAVIGATION = [
+/** Pages of the app, in the navigation's order (some only for roles that may read them); later pages add themselves here. */
+const NAVIGATION: readonly { to: string; label: string; access?: Access }[] = [
   { to: '/catalog', label: 'Catalog' },
   { to: '/creators', label: 'Creators' },
   { to: '/events', label: 'Events' },
   { to: '/members', label: 'Members' },
-] as const
+  { to: '/settings/webhooks', label: 'Webhooks' },
+  { to: '/settings/credentials', label: 'API credentials', access: 'clients:read' },
+]
 
 /** Pages that work without an active org. */
 const WITHOUT_ORG = new Set(['/orgs/new'])
 
 /** The frame of every signed-in page: who and where you are, the org switcher, navigation, log out. */
 export function AppShell() {
-  const { me, active } = useSession()
+  const { me, active, can } = useSession()
   const location = useLocation()
   const main = useRef<HTMLElement>(null)
   const firstPage = useRef(true)
@@ -67,7 +70,7 @@ export function AppShell() {
       {active ? (
         <nav className="shell-nav" aria-label="Main">
           <ul>
-            {NAVIGATION.map((item) => (
+            {NAVIGATION.filter((item) => !item.access || can(item.access)).map((item) => (
               <li key={item.to}>
                 <Link to={item.to} activeProps={{ 'aria-current': 'page', className: 'active' }}>
                   {item.label}

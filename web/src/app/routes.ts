@@ -178,6 +178,43 @@ export const operatorPartnerRoute = createRoute({
   path: '/portal/operator/$partnerId',
 }).lazy(() => import('../features/portal/operator-partner-page').then((page) => page.route))
 
+const cursorSearch = (search: Record<string, unknown>): { cursor?: string | undefined } => ({
+  cursor: text(search.cursor),
+})
+
+/** The org's API credentials (OAuth clients): list, new (its secret shown once), detail. */
+export const credentialsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/settings/credentials',
+  validateSearch: cursorSearch,
+}).lazy(() => import('../features/integrations/credentials-list-page').then((page) => page.route))
+
+export const newCredentialRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/settings/credentials/new',
+}).lazy(() => import('../features/integrations/credential-new-page').then((page) => page.route))
+
+export const credentialRoute = createRoute({ getParentRoute: () => appRoute, path: '/settings/credentials/$id' }).lazy(
+  () => import('../features/integrations/credential-detail-page').then((page) => page.route),
+)
+
+/** The org's webhook endpoints: list, register (its secret shown once), detail with the delivery log (its cursor). */
+export const webhooksRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/settings/webhooks',
+  validateSearch: cursorSearch,
+}).lazy(() => import('../features/integrations/webhooks-list-page').then((page) => page.route))
+
+export const newWebhookRoute = createRoute({ getParentRoute: () => appRoute, path: '/settings/webhooks/new' }).lazy(
+  () => import('../features/integrations/webhook-new-page').then((page) => page.route),
+)
+
+export const webhookRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/settings/webhooks/$id',
+  validateSearch: cursorSearch,
+}).lazy(() => import('../features/integrations/webhook-detail-page').then((page) => page.route))
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   signupRoute,
@@ -200,6 +237,12 @@ const routeTree = rootRoute.addChildren([
     portalRoute,
     operatorQueueRoute,
     operatorPartnerRoute,
+    credentialsRoute,
+    newCredentialRoute,
+    credentialRoute,
+    webhooksRoute,
+    newWebhookRoute,
+    webhookRoute,
   ]),
 ])
 

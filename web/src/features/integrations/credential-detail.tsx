@@ -1,0 +1,119 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { api, unwrap } from '../../api/client'
+import { Button, Dialog, ErrorState, FormError, Loading, PageHeader } from '../../ui'
+import { credentialStatus } from './credentials-list'
+import { credentialKeys, credentialQuery, when } from './integrations-api'
+import { SecretReveal } from './secret-reveal'
+
+export interface CredentialDetailProps {
+  id: string
+  /** Where the credential pages are mounted (the list; the detail is `{basePath}/{id}`). */
+  basePath: string
+  /** Whether to offer rotate and revoke (the API refuses them to others anyway). */
+  canWrite: boolean
+}
+
+/** One credential: its scopes, secret hint, grace period and last use; rotate its secret or revoke it. */
+export function CredentialDetail({ id, basePath, canWrite }: CredentialDetailProps) {
+  const queryClient = useQueryClient()
+  const credential = useQuery(credentialQuery(id))
+  const [confirming, setConfirming] = useState<'rotate' | 'revoke' | null>(null)
+  const settle = async () => {
+    setConfirming(null)
+    await queryClient.invalidateQueries({ queryKey: credentialKeys.all })
+  }
+  const rotate = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/clients/{id}/rotate-secret', { params: { path: { id } } })),
+    onSuccess: settle,
+  })
+  const revoke = useMutation({
+    mutationFn: () => unwrap(api.POST('/api/clients/{id}/revoke', { params: { path: { id } } })),
+    onSuccess: settle,
+  })
+
+  if (credential.isPending) return <Loading label="Loading the credential…" />
+  if (credential.error) return <ErrorState error={credential.error} onRetry={() => void credential.refetch()} />
+  const data = credential.data
+  const active = data.status === 'active'
+  const rotated = rotate.data
+  return (
+    <>
+      <PageHeader
+        title={data.name}
+        actions={
+          canWrite && active ? (
+            <>
+              <Button onClick={() => setConfirming('rotate')}>Rotate secret</Button>
+              <Button variant="danger" onClick={() => setConfirming('revoke')}>
+                Revoke
+              </Button>
+            </>
+          ) : null
+        }
+      >
+        <p>
+          <Link to={basePath}>All credentials</Link>
+        </p>
+      </PageHeader>
+      {rotated && active ? (
+        <SecretReveal label="New client secret" secret={rotated.secret}>
+          <p role="status">
+            The secret was rotated. The previous secret keeps working until{' '}
+            <strong>{when(rotated.previousSecretExpiresAt)}</strong>.
+          </p>
+        </SecretReveal>
+      ) : null}
+      <dl className="details">
+        <dt>Status</dt>
+        <dd>
+          {credentialStatus(data)}
+          {data.revokedAt ? ` since ${when(data.revokedAt)}` : ''}
+        </dd>
+        <dt>Client id</dt>
+        <dd>{data.id}</dd>
+        <dt>Environment</dt>
+        <dd>{data.environment}</dd>
+        <dt>Scopes</dt>
+        <dd>{data.scopes.join(', ')}</dd>
+        <dt>Rate limit</dt>
+        <dd>
+          {data.rateLimit.perMinute} per minute, bursts of {data.rateLimit.burst} ({data.tier})
+        </dd>
+        <dt>Secret</dt>
+        <dd>{data.secretHint}</dd>
+        <dt>Secret rotated</dt>
+        <dd>{when(data.secretRotatedAt)}</dd>
+        <dt>Previous secret works until</dt>
+        <dd>{when(data.previousSecretExpiresAt)}</dd>
+        <dt>Last used</dt>
+        <dd>{data.lastUsedAt ? when(data.lastUsedAt) : 'Never'}</dd>
+        <dt>Created</dt>
+        <dd>{when(data.createdAt)}</dd>
+      </dl>
+      <Dialog
+        open={confirming === 'rotate'}
+        onOpenChange={(open) => setConfirming(open ? 'rotate' : null)}
+        title="Rotate the secret?"
+        description="A new secret is made and shown once. The current one keeps working for a grace period, so you can deploy the new one."
+      >
+        <FormError message={rotate.error?.message} />
+        <Button variant="primary" busy={rotate.isPending} onClick={() => rotate.mutate()}>
+          Rotate the secret
+        </Button>
+      </Dialog>
+      <Dialog
+        open={confirming === 'revoke'}
+        onOpenChange={(open) => setConfirming(open ? 'revoke' : null)}
+        title={`Revoke ${data.name}?`}
+        description="Its secrets stop working at once and its tokens are refused. This cannot be undone."
+      >
+        <FormError message={revoke.error?.message} />
+        <Button variant="danger" busy={revoke.isPending} onClick={() => revoke.mutate()}>
+          Revoke the credential
+        </Button>
+      </Dialog>
+    </>
+  )
+}
