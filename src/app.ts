@@ -24,6 +24,7 @@ import { registerAuditRoutes } from './modules/audit/audit.routes.js'
 import { registerOrgRoutes } from './modules/orgs/orgs.routes.js'
 import { registerDeploymentRoutes } from './modules/deployment/deployment.routes.js'
 import { registerClientRoutes } from './modules/oauth/oauth.routes.js'
+import { registerRequestLog } from './modules/oauth/oauth.request-log.js'
 import { registerTokenRoute } from './modules/oauth/oauth.token-route.js'
 import { registerDiscoveryRoute } from './modules/oauth/oauth.discovery.js'
 import { registerV1Deprecation } from './modules/v1/v1.deprecation.js'
@@ -137,7 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     sessionCookie: { name: sessionCookieName(config), origin },
   })
   registerV1Deprecation(app, config.deprecation)
-  const metrics = registerMetrics(app, limiter)
+  registerRequestLog(app, services.requestLog, clock)
+  const metrics = registerMetrics(app, limiter, services.requestLog)
 
   app.get('/healthz', { schema: { hide: true }, config: { rateLimit: false } }, async () => ({ status: 'ok' }))
   app.get('/readyz', { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {
@@ -159,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   registerDeploymentRoutes(app, config)
   registerOrgRoutes(app, { auth, orgs, config })
   registerAuditRoutes(app, audit)
-  registerClientRoutes(app, services.oauthClients)
+  registerClientRoutes(app, services.oauthClients, services.requestLog)
   // The only route that takes a form body: the parser exists in its plugin context alone, so every other route answers 415.
   await app.register(async (formScope) => {
     registerFormParser(formScope)

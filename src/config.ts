@@ -24,6 +24,8 @@ export interface Config {
   readonly seedDemo: boolean
   readonly bodyLimitBytes: number
   readonly clientSecretGraceHours: number
+  /** The request log: buffered rows are written every this many ms, or at once when a batch fills. */
+  readonly requestLog: { readonly flushMs: number; readonly batchRows: number; readonly bufferRows: number }
   readonly deprecation: { readonly date: string; readonly sunset: string; readonly link: string } | null
   /** Base URLs of the other regions' deployments, for 421 wrong_region answers. */
   readonly regionUrls: Readonly<Partial<Record<Region, string>>>
@@ -178,6 +180,11 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: bool(env, 'SEED_DEMO', true),
     bodyLimitBytes: 1024 * 1024,
     clientSecretGraceHours: int(env, 'CLIENT_SECRET_GRACE_HOURS', 24, 0, 24 * 30),
+    requestLog: Object.freeze({
+      flushMs: int(env, 'REQUEST_LOG_FLUSH_MS', 1000, 10, 60_000),
+      batchRows: int(env, 'REQUEST_LOG_BATCH_ROWS', 500, 1, 10_000),
+      bufferRows: int(env, 'REQUEST_LOG_BUFFER_ROWS', 20_000, 1, 1_000_000),
+    }),
     deprecation,
     regionUrls: Object.freeze(regionUrls),
     regionStores: Object.freeze(regionStores),

@@ -15,6 +15,7 @@ import type { EvidenceSigner } from './modules/evidence/evidence.keys.js'
 import type { EvidenceService } from './modules/evidence/evidence.service.js'
 import { createClientsService, type ClientsService } from './modules/oauth/oauth.clients.js'
 import { createTokensService, type TokensService } from './modules/oauth/oauth.tokens.js'
+import { createRequestLog, type RequestLog } from './modules/oauth/oauth.request-log.js'
 import { createAuditLog, type AuditLog } from './modules/audit/audit.service.js'
 import { createAuthService, type AuthService } from './modules/orgs/auth.service.js'
 import { createOrgsService, type OrgsService } from './modules/orgs/orgs.service.js'
@@ -59,6 +60,8 @@ export interface Services {
   payouts: PayoutsService
   oauthClients: ClientsService
   oauthTokens: TokensService
+  /** Requests made with OAuth clients' credentials, buffered and written in batches (close it with the app). */
+  requestLog: RequestLog
   webhooks: WebhookService
   evidence: EvidenceService
   evidenceSigner: EvidenceSigner
@@ -79,6 +82,7 @@ export function createServices(deps: ServiceDeps): Services {
   const orgs = createOrgsService({ db, clock, ids, audit, config, credentials })
   const oauthClients = createClientsService({ db, clock, ids, audit, config, credentials })
   const oauthTokens = createTokensService({ db, clock, ids, limiter, credentials })
+  const requestLog = createRequestLog({ db, clock, config })
   const creators = createCreatorsService({ db, clock, ids, audit })
   const catalog = createCatalogService({ db, clock, ids, audit })
   const ticketing = createTicketingService({ db, clock, ids, audit })
@@ -87,6 +91,7 @@ export function createServices(deps: ServiceDeps): Services {
 
   const jobs: Job[] = [{ name: 'prune-idempotency-keys', everyMs: HOUR, run: () => pruneIdempotencyKeys(db, clock) }]
   jobs.push({ name: 'prune-oauth-access-tokens', everyMs: HOUR, run: () => oauthTokens.prune() })
+  jobs.push({ name: 'prune-client-requests', everyMs: HOUR, run: () => requestLog.prune() })
   jobs.push(createSandboxRail({ db, clock, payouts }))
   const webhookModule = createWebhooksModule({
     config,
@@ -122,6 +127,7 @@ export function createServices(deps: ServiceDeps): Services {
     orgs,
     oauthClients,
     oauthTokens,
+    requestLog,
     creators,
     catalog,
     ticketing,

@@ -38,6 +38,12 @@ declare module 'fastify' {
     idempotencyClaim?: IdempotencyClaim
     /** The session came from the web app's cookie, not from an Authorization header. */
     viaSessionCookie?: boolean
+    /**
+     * The OAuth client whose credentials the request carried: set once an access token resolved
+     * (whatever the answer after that: 403, 404, 429) or, on /oauth/token, once the credentials
+     * were read (the request log keeps it only if such a client exists).
+     */
+    credentialClientId?: string
   }
 }
 
@@ -127,6 +133,7 @@ function authorize(request: FastifyRequest, identity: Identity): string {
 export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
   app.decorateRequest('identity', null)
   app.decorateRequest('ctx', undefined as never)
+  app.decorateRequest('credentialClientId', undefined)
 
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config ?? {}
@@ -135,6 +142,7 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
     try {
       deps.screen?.(request)
       identity = await authenticate(deps, request)
+      if (identity?.clientId) request.credentialClientId = identity.clientId
     } catch (error) {
       failure = error
     }

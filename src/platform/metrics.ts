@@ -7,8 +7,13 @@ export function rateLimitStatus(limiter: RateLimiter): RateLimitStatus {
   return limiter.status?.() ?? { backend: 'local', reason: null }
 }
 
+/** Rows a buffer of this process dropped, by reason (the request log's). */
+export interface DropCounts {
+  dropped(): Record<string, number>
+}
+
 /** Prometheus metrics for one app instance (its own registry, so tests can build many). */
-export function registerMetrics(app: FastifyInstance, limiter: RateLimiter): Registry {
+export function registerMetrics(app: FastifyInstance, limiter: RateLimiter, requestLog?: DropCounts): Registry {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry, prefix: 'oeuvre_' })
   new Gauge({
@@ -22,6 +27,18 @@ export function registerMetrics(app: FastifyInstance, limiter: RateLimiter): Reg
       this.set({ backend: 'local' }, backend === 'local' ? 1 : 0)
     },
   })
+  if (requestLog) {
+    new Counter({
+      name: 'oeuvre_request_log_dropped_total',
+      help: 'Request log rows dropped: buffer_full (the oldest, when writes lag) or write_failed (a batch the database refused)',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+      collect() {
+        this.reset()
+        for (const [reason, count] of Object.entries(requestLog.dropped())) this.inc({ reason }, count)
+      },
+    })
+  }
   const requests = new Counter({
     name: 'oeuvre_http_requests_total',
     help: 'HTTP requests by method, route and status',

@@ -48,6 +48,7 @@ export function presentClient(row: ClientRow): Client {
     secretRotatedAt: row.secret_rotated_at?.toISOString() ?? null,
     previousSecretExpiresAt: row.previous_secret_expires_at?.toISOString() ?? null,
     lastUsedAt: row.last_used_at?.toISOString() ?? null,
+    lastUsedFrom: row.last_used_from,
     createdAt: row.created_at.toISOString(),
     createdBy: row.created_by,
     revokedAt: row.revoked_at?.toISOString() ?? null,
@@ -157,6 +158,7 @@ export function createClientsService(deps: {
         revoked_at: null,
         revoked_by: null,
         last_used_at: null,
+        last_used_from: null,
       }
       // The transaction's result is what an idempotent replay shows: never the secret.
       const client = await db.tx(ctx, async (tx) => {

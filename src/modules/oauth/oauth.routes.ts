@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { responses } from '../../platform/routes.js'
 import type { ClientsService } from './oauth.clients.js'
+import type { RequestLog } from './oauth.request-log.js'
 import {
   ClientIdParams,
   ClientList,
   ClientQuery,
+  ClientRequestList,
+  ClientRequestQuery,
   ClientSchema,
   ClientWithSecret,
   CreateClientBody,
@@ -15,7 +18,7 @@ const SECRET_ONCE =
   'The secret is shown in this response only (just its SHA-256 hash is kept): an idempotent replay returns the client without it.'
 
 /** OAuth client management on the session surface: owners and admins of the active org. */
-export function registerClientRoutes(app: FastifyInstance, clients: ClientsService): void {
+export function registerClientRoutes(app: FastifyInstance, clients: ClientsService, requestLog: RequestLog): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['Session surface: OAuth clients']
 
@@ -63,6 +66,26 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
       config: { auth: 'session', access: 'clients:read' },
     },
     (request) => clients.get(request.ctx, request.params.id),
+  )
+
+  api.get(
+    '/api/clients/:id/requests',
+    {
+      schema: {
+        operationId: 'listOAuthClientRequests',
+        tags,
+        summary: 'The client’s request log: its /oauth/token and /v1 requests of the last 30 days, newest first',
+        description:
+          'Every request made with the client’s credentials (a token request with a wrong secret included, as 401), ' +
+          'recorded when answered and written in batches, so the latest may take about a second to appear. ' +
+          'Filter by `status` (a class such as 4xx, or an exact code) and by `path` (a route pattern).',
+        params: ClientIdParams,
+        querystring: ClientRequestQuery,
+        response: responses({ 200: ClientRequestList }),
+      },
+      config: { auth: 'session', access: 'clients:read' },
+    },
+    (request) => requestLog.list(request.ctx, request.params.id, request.query),
   )
 
   api.post(

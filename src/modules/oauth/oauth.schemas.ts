@@ -78,7 +78,14 @@ const ClientProperties = {
   previousSecretExpiresAt: Type.Union([Timestamp, Type.Null()], {
     description: 'Until then the secret before the last rotation still works',
   }),
-  lastUsedAt: Type.Union([Timestamp, Type.Null()], { description: 'Last successful token request' }),
+  lastUsedAt: Type.Union([Timestamp, Type.Null()], {
+    description:
+      'When the client’s credentials were last used: its latest /oauth/token or /v1 request that authenticated (null until then; written with the request log, within about a second)',
+  }),
+  lastUsedFrom: Type.Union([Type.String(), Type.Null()], {
+    description: 'The address that request came from',
+    example: '203.0.113.7',
+  }),
   createdAt: Timestamp,
   createdBy: Type.String({ pattern: idPattern('usr') }),
   revokedAt: Type.Union([Timestamp, Type.Null()]),
@@ -98,6 +105,7 @@ const clientExample = {
   secretRotatedAt: null,
   previousSecretExpiresAt: null,
   lastUsedAt: null,
+  lastUsedFrom: null,
   createdAt: '2026-11-22T10:15:30.123Z',
   createdBy: 'usr_01JD2YB6X8Q0W3M5N7P9R1T3V7',
   revokedAt: null,
@@ -133,6 +141,64 @@ export const ClientList = ListEnvelope(ClientSchema, 'OAuth clients of the activ
 export const ClientQuery = ListQuery({})
 export type ClientQuery = Static<typeof ClientQuery>
 export const ClientIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
+
+// ---------------------------------------------------------------------------
+// GET /api/clients/{id}/requests (the request log)
+
+export const ClientRequestSchema = component(
+  'OAuthClientRequest',
+  withExamples(
+    Type.Object(
+      {
+        at: Timestamp,
+        method: Type.String({ example: 'GET' }),
+        path: Type.String({
+          description: 'The route pattern, never the path as sent',
+          example: '/v1/orgs/{orgId}/events',
+        }),
+        status: Type.Integer({ example: 200 }),
+        latencyMs: Type.Integer({ description: 'Time to answer, in whole milliseconds', example: 4 }),
+        requestId: Type.String({ description: 'The X-Request-Id of the answer' }),
+        address: Type.String({ description: 'The address the request came from', example: '203.0.113.7' }),
+      },
+      { description: 'A request made with the client’s credentials (no bodies, headers or secrets are kept)' },
+    ),
+    [
+      {
+        at: '2026-11-22T10:15:30.123Z',
+        method: 'GET',
+        path: '/v1/orgs/{orgId}/events',
+        status: 200,
+        latencyMs: 4,
+        requestId: 'req_01JD2YB6X8Q0W3M5N7P9R1T3V8',
+        address: '203.0.113.7',
+      },
+    ],
+  ),
+)
+export type ClientRequest = Static<typeof ClientRequestSchema>
+
+export const ClientRequestList = ListEnvelope(
+  ClientRequestSchema,
+  'Requests made with the client’s credentials in the last 30 days, newest first',
+)
+export const ClientRequestQuery = ListQuery({
+  status: Type.Optional(
+    Type.String({
+      pattern: '^([1-5]xx|[1-5][0-9][0-9])$',
+      description: 'A status class (2xx, 4xx, 5xx) or an exact status code (429)',
+      example: '4xx',
+    }),
+  ),
+  path: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'A route pattern, exactly as listed (e.g. /v1/orgs/{orgId}/events)',
+    }),
+  ),
+})
+export type ClientRequestQuery = Static<typeof ClientRequestQuery>
 
 // ---------------------------------------------------------------------------
 // POST /oauth/token (RFC 6749 section 4.4)

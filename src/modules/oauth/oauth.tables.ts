@@ -1,4 +1,6 @@
-/** Kysely shapes of the oauth module's tables (migration 0003_oauth.sql). */
+import type { Generated } from 'kysely'
+
+/** Kysely shapes of the oauth module's tables (migrations 0003_oauth.sql, 0040_client_requests.sql). */
 export interface OAuthTables {
   oauth_clients: {
     org_id: string
@@ -20,6 +22,7 @@ export interface OAuthTables {
     revoked_at: Date | null
     revoked_by: string | null
     last_used_at: Date | null
+    last_used_from: string | null
   }
   oauth_access_tokens: {
     org_id: string
@@ -28,5 +31,18 @@ export interface OAuthTables {
     scopes: string[]
     created_at: Date
     expires_at: Date
+  }
+  /** The request log: written only through record_client_requests, pruned through prune_client_requests. */
+  client_requests: {
+    org_id: string
+    id: Generated<bigint>
+    client_id: string
+    at: Date
+    method: string
+    path: string
+    status: number
+    latency_ms: number
+    request_id: string
+    address: string
   }
 }

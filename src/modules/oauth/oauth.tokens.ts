@@ -180,6 +180,7 @@ export function createTokensService(deps: {
         throw error instanceof OAuthError ? error.withLimit(verdict) : error
       }
       const token = ids.secret('oat_')
+      // The client's lastUsedAt moves with the request log's next batch (oauth.request-log.ts).
       await db.tx({ orgId: client.org_id }, async (tx) => {
         await tx
           .insertInto('oauth_access_tokens')
@@ -191,12 +192,6 @@ export function createTokensService(deps: {
             created_at: now,
             expires_at: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
           })
-          .execute()
-        await tx
-          .updateTable('oauth_clients')
-          .set({ last_used_at: now })
-          .where('org_id', '=', client.org_id)
-          .where('id', '=', client.client_id)
           .execute()
       })
       return {

@@ -286,6 +286,26 @@ export type paths = {
     patch?: never
     trace?: never
   }
+  '/api/clients/{id}/requests': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The client’s request log: its /oauth/token and /v1 requests of the last 30 days, newest first
+     * @description Every request made with the client’s credentials (a token request with a wrong secret included, as 401), recorded when answered and written in batches, so the latest may take about a second to appear. Filter by `status` (a class such as 4xx, or an exact code) and by `path` (a route pattern).
+     */
+    get: operations['listOAuthClientRequests']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/clients/{id}/rotate-secret': {
     parameters: {
       query?: never
@@ -1745,8 +1765,13 @@ export type components = {
       secretRotatedAt: string | null
       /** @description Until then the secret before the last rotation still works */
       previousSecretExpiresAt: string | null
-      /** @description Last successful token request */
+      /** @description When the client’s credentials were last used: its latest /oauth/token or /v1 request that authenticated (null until then; written with the request log, within about a second) */
       lastUsedAt: string | null
+      /**
+       * @description The address that request came from
+       * @example 203.0.113.7
+       */
+      lastUsedFrom: string | null
       /**
        * Format: date-time
        * @example 2026-11-22T10:15:30.123Z
@@ -1779,6 +1804,7 @@ export type components = {
      *       "secretRotatedAt": null,
      *       "previousSecretExpiresAt": null,
      *       "lastUsedAt": null,
+     *       "lastUsedFrom": null,
      *       "createdAt": "2026-11-22T10:15:30.123Z",
      *       "createdBy": "usr_01JD2YB6X8Q0W3M5N7P9R1T3V7",
      *       "revokedAt": null
@@ -1827,8 +1853,13 @@ export type components = {
       secretRotatedAt: string | null
       /** @description Until then the secret before the last rotation still works */
       previousSecretExpiresAt: string | null
-      /** @description Last successful token request */
+      /** @description When the client’s credentials were last used: its latest /oauth/token or /v1 request that authenticated (null until then; written with the request log, within about a second) */
       lastUsedAt: string | null
+      /**
+       * @description The address that request came from
+       * @example 203.0.113.7
+       */
+      lastUsedFrom: string | null
       /**
        * Format: date-time
        * @example 2026-11-22T10:15:30.123Z
@@ -1840,6 +1871,51 @@ export type components = {
     /** @description OAuth clients of the active org, newest first */
     OAuthClientList: {
       data: components['schemas']['OAuthClient'][]
+      pagination: components['schemas']['Pagination']
+    }
+    /**
+     * @description A request made with the client’s credentials (no bodies, headers or secrets are kept)
+     * @example {
+     *       "at": "2026-11-22T10:15:30.123Z",
+     *       "method": "GET",
+     *       "path": "/v1/orgs/{orgId}/events",
+     *       "status": 200,
+     *       "latencyMs": 4,
+     *       "requestId": "req_01JD2YB6X8Q0W3M5N7P9R1T3V8",
+     *       "address": "203.0.113.7"
+     *     }
+     */
+    OAuthClientRequest: {
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:15:30.123Z
+       */
+      at: string
+      /** @example GET */
+      method: string
+      /**
+       * @description The route pattern, never the path as sent
+       * @example /v1/orgs/{orgId}/events
+       */
+      path: string
+      /** @example 200 */
+      status: number
+      /**
+       * @description Time to answer, in whole milliseconds
+       * @example 4
+       */
+      latencyMs: number
+      /** @description The X-Request-Id of the answer */
+      requestId: string
+      /**
+       * @description The address the request came from
+       * @example 203.0.113.7
+       */
+      address: string
+    }
+    /** @description Requests made with the client’s credentials in the last 30 days, newest first */
+    OAuthClientRequestList: {
+      data: components['schemas']['OAuthClientRequest'][]
       pagination: components['schemas']['Pagination']
     }
     /** @description application/x-www-form-urlencoded; credentials in the body or in HTTP Basic, not both */
@@ -3390,6 +3466,7 @@ export interface operations {
            *       "secretRotatedAt": null,
            *       "previousSecretExpiresAt": null,
            *       "lastUsedAt": null,
+           *       "lastUsedFrom": null,
            *       "createdAt": "2026-11-22T10:15:30.123Z",
            *       "createdBy": "usr_01JD2YB6X8Q0W3M5N7P9R1T3V7",
            *       "revokedAt": null,
@@ -3453,12 +3530,55 @@ export interface operations {
            *       "secretRotatedAt": null,
            *       "previousSecretExpiresAt": null,
            *       "lastUsedAt": null,
+           *       "lastUsedFrom": null,
            *       "createdAt": "2026-11-22T10:15:30.123Z",
            *       "createdBy": "usr_01JD2YB6X8Q0W3M5N7P9R1T3V7",
            *       "revokedAt": null
            *     }
            */
           'application/json': components['schemas']['OAuthClient']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  listOAuthClientRequests: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1..100 (default 25) */
+        limit?: number
+        /** @description Opaque cursor from the previous page */
+        cursor?: string
+        /** @description A status class (2xx, 4xx, 5xx) or an exact status code (429) */
+        status?: string
+        /** @description A route pattern, exactly as listed (e.g. /v1/orgs/{orgId}/events) */
+        path?: string
+      }
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Requests made with the client’s credentials in the last 30 days, newest first */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['OAuthClientRequestList']
         }
       }
       400: components['responses']['BadRequest']
@@ -3516,6 +3636,7 @@ export interface operations {
            *       "secretRotatedAt": null,
            *       "previousSecretExpiresAt": null,
            *       "lastUsedAt": null,
+           *       "lastUsedFrom": null,
            *       "createdAt": "2026-11-22T10:15:30.123Z",
            *       "createdBy": "usr_01JD2YB6X8Q0W3M5N7P9R1T3V7",
            *       "revokedAt": null,
@@ -3584,6 +3705,7 @@ export interface operations {
            *       "secretRotatedAt": null,
            *       "previousSecretExpiresAt": null,
            *       "lastUsedAt": null,
+           *       "lastUsedFrom": null,
            *       "createdAt": "2026-11-22T10:15:30.123Z",
            *       "createdBy": "usr_01JD2YB6X8Q0W3M5N7P9R1T3V7",
            *       "revokedAt": null

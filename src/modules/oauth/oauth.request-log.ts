@@ -1,0 +1,226 @@
+import { sql } from 'kysely'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { Config } from '../../config.js'
+import type { Database } from '../../database.js'
+import { DAY, type Clock } from '../../platform/clock.js'
+import type { RequestContext } from '../../platform/context.js'
+import { AppError, notFound } from '../../platform/errors.js'
+import { decodeCursor, olderThan, type Page, toPage } from '../../platform/pagination.js'
+import type { ClientRequest, ClientRequestQuery } from './oauth.schemas.js'
+
+/** How long a client's requests are kept. */
+export const REQUEST_LOG_RETENTION_DAYS = 30
+/** Rows the retention job deletes per round (a busy round runs again at once). */
+const PRUNE_BATCH = 5000
+
+/** One request as buffered: no body, no header, no secret; the route pattern, not the path sent. */
+export interface RecordedRequest {
+  clientId: string
+  at: Date
+  method: string
+  path: string
+  status: number
+  latencyMs: number
+  requestId: string
+  address: string
+}
+
+export interface RequestLog {
+  /** Buffers a request (never waits for the database); the oldest is dropped when the buffer is full. */
+  record(entry: RecordedRequest): void
+  /** Writes everything buffered until now; resolves once it is written (tests, shutdown). */
+  flush(): Promise<void>
+  /** Starts the periodic flush (the API's lifecycle: on ready); failed batches are logged to `log`. */
+  start(log?: Pick<FastifyBaseLogger, 'error'>): void
+  /** Stops the periodic flush and writes what is left. */
+  close(): Promise<void>
+  /** Rows waiting for the next batch. */
+  buffered(): number
+  /** Rows dropped, by reason: `buffer_full` (writes lagged) or `write_failed` (a batch the database refused). */
+  dropped(): { buffer_full: number; write_failed: number }
+  /** Deletes rows older than the retention (the worker's job); returns how many. */
+  prune(): Promise<number>
+  /** One client's requests, newest first. */
+  list(ctx: RequestContext, clientId: string, query: ClientRequestQuery): Promise<Page<ClientRequest>>
+}
+
+const STATUS_CLASS = /^([1-5])xx$/
+
+export function createRequestLog(deps: { db: Database; clock: Clock; config: Config }): RequestLog {
+  const { db, clock } = deps
+  const { flushMs, batchRows, bufferRows } = deps.config.requestLog
+  let log: Pick<FastifyBaseLogger, 'error'> | undefined
+  let buffer: RecordedRequest[] = []
+  let writing: Promise<void> | null = null
+  let scheduled = false
+  let timer: NodeJS.Timeout | null = null
+  const drops = { buffer_full: 0, write_failed: 0 }
+
+  async function write(batch: RecordedRequest[]): Promise<void> {
+    const rows = batch.map((entry) => ({
+      client_id: entry.clientId,
+      at: entry.at.toISOString(),
+      method: entry.method,
+      path: entry.path,
+      status: entry.status,
+      latency_ms: entry.latencyMs,
+      request_id: entry.requestId,
+      address: entry.address,
+    }))
+    try {
+      await sql`select record_client_requests(${JSON.stringify(rows)}::jsonb)`.execute(db.global)
+    } catch (error) {
+      // Not retried: a batch the database refuses would block every later one.
+      drops.write_failed += batch.length
+      log?.error({ err: error, rows: batch.length }, 'request log batch not written')
+    }
+  }
+
+  async function flush(): Promise<void> {
+    while (writing) await writing
+    if (buffer.length === 0) return
+    const batch = buffer
+    buffer = []
+    writing = write(batch).finally(() => {
+      writing = null
+    })
+    await writing
+  }
+
+  /** A full batch is written on the next turn of the event loop, never in the request's own. */
+  function flushSoon(): void {
+    if (scheduled) return
+    scheduled = true
+    setImmediate(() => {
+      scheduled = false
+      void flush()
+    })
+  }
+
+  return {
+    record(entry) {
+      if (buffer.length >= bufferRows) {
+        buffer.shift()
+        drops.buffer_full += 1
+      }
+      buffer.push(entry)
+      if (buffer.length >= batchRows && !writing) flushSoon()
+    },
+
+    flush,
+
+    start(appLog) {
+      if (appLog) log = appLog
+      if (timer) return
+      timer = setInterval(() => void flush(), flushMs)
+      timer.unref()
+    },
+
+    async close() {
+      if (timer) clearInterval(timer)
+      timer = null
+      await flush()
+    },
+
+    buffered: () => buffer.length,
+
+    dropped: () => ({ ...drops }),
+
+    async prune() {
+      const before = new Date(clock.now().getTime() - REQUEST_LOG_RETENTION_DAYS * DAY)
+      const result = await sql<{
+        pruned: string | bigint
+      }>`select prune_client_requests(${before}, ${PRUNE_BATCH}) as pruned`.execute(db.global)
+      return Number(result.rows[0]?.pruned ?? 0)
+    },
+
+    async list(ctx, clientId, query) {
+      const filters = { status: query.status, path: query.path }
+      const after = decodeCursor(query.cursor, filters, 2)
+      const rows = await db.read(ctx.orgId, async (reader) => {
+        const client = await reader
+          .selectFrom('oauth_clients')
+          .select('id')
+          .where('org_id', '=', ctx.orgId)
+          .where('id', '=', clientId)
+          .executeTakeFirst()
+        if (!client) throw notFound('client')
+        let select = reader
+          .selectFrom('client_requests')
+          .select(['id', 'at', 'method', 'path', 'status', 'latency_ms', 'request_id', 'address'])
+          .where('org_id', '=', ctx.orgId)
+          .where('client_id', '=', clientId)
+        if (query.status !== undefined) {
+          const statusClass = STATUS_CLASS.exec(query.status)
+          if (statusClass) {
+            const low = Number(statusClass[1]) * 100
+            select = select.where('status', '>=', low).where('status', '<', low + 100)
+          } else select = select.where('status', '=', Number(query.status))
+        }
+        if (query.path !== undefined) select = select.where('path', '=', query.path)
+        if (after) {
+          if (!/^\d{1,19}$/.test(String(after[1])))
+            throw new AppError('invalid_cursor', 'cursor is not one this service issued', { param: 'cursor' })
+          select = select.where(olderThan(after, 'at', 'id'))
+        }
+        return select
+          .orderBy('at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(query.limit + 1)
+          .execute()
+      })
+      return toPage(
+        rows,
+        query.limit,
+        (row) => [row.at.toISOString(), String(row.id)],
+        (row) => ({
+          at: row.at.toISOString(),
+          method: row.method,
+          path: row.path,
+          status: row.status,
+          latencyMs: row.latency_ms,
+          requestId: row.request_id,
+          address: row.address,
+        }),
+        filters,
+      )
+    },
+  }
+}
+
+/** `/v1/orgs/:orgId/events` as `/v1/orgs/{orgId}/events`, computed once per route. */
+const patterns = new Map<string, string>()
+function routePattern(url: string): string {
+  let pattern = patterns.get(url)
+  if (pattern === undefined) {
+    pattern = url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
+    patterns.set(url, pattern)
+  }
+  return pattern
+}
+
+/**
+ * Records every /v1 and /oauth/token request that carried a client's credentials, once it has
+ * been answered. A callback hook: nothing is awaited, so the response is never held up.
+ */
+export function registerRequestLog(app: FastifyInstance, requestLog: RequestLog, clock: Clock): void {
+  app.addHook('onReady', async () => requestLog.start(app.log))
+  app.addHook('onClose', () => requestLog.close())
+  app.addHook('onResponse', (request, reply, done) => {
+    const clientId = request.credentialClientId
+    const url = request.routeOptions.url
+    if (clientId !== undefined && url !== undefined && (url.startsWith('/v1/') || url === '/oauth/token')) {
+      requestLog.record({
+        clientId,
+        at: clock.now(),
+        method: request.method,
+        path: routePattern(url),
+        status: reply.statusCode,
+        latencyMs: Math.round(reply.elapsedTime),
+        requestId: String(request.id),
+        address: request.ip,
+      })
+    }
+    done()
+  })
+}
