@@ -182,38 +182,84 @@ const cursorSearch = (search: Record<string, unknown>): { cursor?: string | unde
   cursor: text(search.cursor),
 })
 
-/** The org's API credentials (OAuth clients): list, new (its secret shown once), detail. */
-export const credentialsRoute = createRoute({
+/** A credential's page: the request log's filters and cursor (shown in the portal). */
+const requestLogSearch = (
+  search: Record<string, unknown>,
+): { status?: string | undefined; path?: string | undefined; cursor?: string | undefined } => ({
+  status: text(search.status),
+  path: text(search.path),
+  cursor: text(search.cursor),
+})
+
+/** The org's API credentials (OAuth clients) and webhook endpoints: list, new (the secret shown once), detail. */
+export const settingsCredentialsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/settings/credentials',
   validateSearch: cursorSearch,
-}).lazy(() => import('../features/integrations/credentials-list-page').then((page) => page.route))
+}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.credentialsListRoute))
 
-export const newCredentialRoute = createRoute({
+export const settingsNewCredentialRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/settings/credentials/new',
-}).lazy(() => import('../features/integrations/credential-new-page').then((page) => page.route))
+}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.newCredentialRoute))
 
-export const credentialRoute = createRoute({ getParentRoute: () => appRoute, path: '/settings/credentials/$id' }).lazy(
-  () => import('../features/integrations/credential-detail-page').then((page) => page.route),
-)
+export const settingsCredentialRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/settings/credentials/$id',
+  validateSearch: requestLogSearch,
+}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.credentialRoute))
 
-/** The org's webhook endpoints: list, register (its secret shown once), detail with the delivery log (its cursor). */
-export const webhooksRoute = createRoute({
+export const settingsWebhooksRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/settings/webhooks',
   validateSearch: cursorSearch,
-}).lazy(() => import('../features/integrations/webhooks-list-page').then((page) => page.route))
+}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.webhooksListRoute))
 
-export const newWebhookRoute = createRoute({ getParentRoute: () => appRoute, path: '/settings/webhooks/new' }).lazy(
-  () => import('../features/integrations/webhook-new-page').then((page) => page.route),
-)
+export const settingsNewWebhookRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/settings/webhooks/new',
+}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.newWebhookRoute))
 
-export const webhookRoute = createRoute({
+export const settingsWebhookRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/settings/webhooks/$id',
   validateSearch: cursorSearch,
-}).lazy(() => import('../features/integrations/webhook-detail-page').then((page) => page.route))
+}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.webhookRoute))
+
+/** The same pages in the partner portal; a credential there shows its request log. */
+export const portalCredentialsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/portal/credentials',
+  validateSearch: cursorSearch,
+}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.credentialsListRoute))
+
+export const portalNewCredentialRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/portal/credentials/new',
+}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.newCredentialRoute))
+
+export const portalCredentialRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/portal/credentials/$id',
+  validateSearch: requestLogSearch,
+}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.credentialRoute))
+
+export const portalWebhooksRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/portal/webhooks',
+  validateSearch: cursorSearch,
+}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.webhooksListRoute))
+
+export const portalNewWebhookRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/portal/webhooks/new',
+}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.newWebhookRoute))
+
+export const portalWebhookRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/portal/webhooks/$id',
+  validateSearch: cursorSearch,
+}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.webhookRoute))
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
@@ -237,12 +283,18 @@ const routeTree = rootRoute.addChildren([
     portalRoute,
     operatorQueueRoute,
     operatorPartnerRoute,
-    credentialsRoute,
-    newCredentialRoute,
-    credentialRoute,
-    webhooksRoute,
-    newWebhookRoute,
-    webhookRoute,
+    settingsCredentialsRoute,
+    settingsNewCredentialRoute,
+    settingsCredentialRoute,
+    settingsWebhooksRoute,
+    settingsNewWebhookRoute,
+    settingsWebhookRoute,
+    portalCredentialsRoute,
+    portalNewCredentialRoute,
+    portalCredentialRoute,
+    portalWebhooksRoute,
+    portalNewWebhookRoute,
+    portalWebhookRoute,
   ]),
 ])
 

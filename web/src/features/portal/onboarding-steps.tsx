@@ -25,7 +25,15 @@ export function OnboardingChecklist({ partner, canWrite }: { partner: Partner; c
   )
 }
 
-function StepBody({ step, partner, canWrite }: { step: OnboardingStep; partner: Partner; canWrite: boolean }): ReactNode {
+function StepBody({
+  step,
+  partner,
+  canWrite,
+}: {
+  step: OnboardingStep
+  partner: Partner
+  canWrite: boolean
+}): ReactNode {
   switch (step.key) {
     case 'application':
       return canWrite ? <ApplicationForm /> : null
@@ -34,8 +42,8 @@ function StepBody({ step, partner, canWrite }: { step: OnboardingStep; partner: 
     case 'integration_testing':
       return step.status === 'done' ? null : (
         <p>
-          Done by itself once your sandbox credentials have obtained a token at <code>/oauth/token</code>, read the
-          org event feed (<code>GET /v1/orgs/{'{orgId}'}/events</code>) and had a webhook delivery answered with a 2xx.
+          Done by itself once your sandbox credentials have obtained a token at <code>/oauth/token</code>, read the org
+          event feed (<code>GET /v1/orgs/{'{orgId}'}/events</code>) and had a webhook delivery answered with a 2xx.
         </p>
       )
     case 'brand_and_domain':
@@ -103,7 +111,12 @@ function ApplicationForm() {
 function AgreementForm() {
   const agreement = useQuery(agreementQuery)
   const sign = useStepMutation((body: { version: string; signerName: string; accepted: boolean }, key: string) =>
-    unwrap(api.POST('/api/partner/agreement', { body: body as never, params: { header: { 'Idempotency-Key': key } } as never })),
+    unwrap(
+      api.POST('/api/partner/agreement', {
+        body: body as never,
+        params: { header: { 'Idempotency-Key': key } } as never,
+      }),
+    ),
   )
   const { fields, general } = fieldErrors(sign.error)
   if (agreement.isPending) return <p>Loading the agreement…</p>
@@ -138,7 +151,9 @@ function GoLive({ partner, step, canWrite }: { partner: Partner; step: Onboardin
   const request = useStepMutation((_: Record<string, never>, key: string) =>
     unwrap(api.POST('/api/partner/review-requests', { params: { header: { 'Idempotency-Key': key } } as never })),
   )
-  const earlierDone = partner.onboarding.steps.filter((other) => other.key !== 'go_live').every((other) => other.status === 'done')
+  const earlierDone = partner.onboarding.steps
+    .filter((other) => other.key !== 'go_live')
+    .every((other) => other.status === 'done')
   const reason = 'reason' in step && step.reason ? String(step.reason) : null
   return (
     <>

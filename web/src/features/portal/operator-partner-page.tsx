@@ -5,7 +5,14 @@ import { api, fieldErrors, unwrap } from '../../api/client'
 import { operatorPartnerRoute } from '../../app/routes'
 import { Button, Dialog, ErrorState, FormError, Loading, PageHeader, TextField } from '../../ui'
 import { operatorPartnerQuery, type OperatorPartner } from './portal-api'
-import { PARTNER_STATUS_NAMES, REGION_NAMES, STEP_NAMES, STEP_STATUS_NAMES, TIER_NAMES, type Tier } from './portal-names'
+import {
+  PARTNER_STATUS_NAMES,
+  REGION_NAMES,
+  STEP_NAMES,
+  STEP_STATUS_NAMES,
+  TIER_NAMES,
+  type Tier,
+} from './portal-names'
 
 type Decision = 'approve' | 'request-changes' | 'reject' | 'suspend' | 'resume'
 
@@ -45,9 +52,7 @@ function OperatorPartnerPage() {
         </p>
       </PageHeader>
       <Evidence partner={data} />
-      {decision ? (
-        <DecisionDialog partner={data} decision={decision} onClose={() => setDecision(null)} />
-      ) : null}
+      {decision ? <DecisionDialog partner={data} decision={decision} onClose={() => setDecision(null)} /> : null}
     </>
   )
 }
@@ -95,7 +100,15 @@ function Fields({ record }: { record: Record<string, unknown> }) {
   )
 }
 
-function DecisionDialog({ partner, decision, onClose }: { partner: OperatorPartner; decision: Decision; onClose: () => void }) {
+function DecisionDialog({
+  partner,
+  decision,
+  onClose,
+}: {
+  partner: OperatorPartner
+  decision: Decision
+  onClose: () => void
+}) {
   const queryClient = useQueryClient()
   const spec = DECISIONS[decision]
   const decide = useMutation({

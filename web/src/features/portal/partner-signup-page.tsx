@@ -17,8 +17,14 @@ function PartnerSignupPage() {
   const deployment = useQuery(deploymentQuery)
   const [created, setCreated] = useState<PartnerSignup | null>(null)
   const signup = useMutation({
-    mutationFn: (body: { name: string; email: string; password: string; company: string; tier: Tier; region: string }) =>
-      unwrap(api.POST('/api/partners/signup/cookie', { body: body as never })),
+    mutationFn: (body: {
+      name: string
+      email: string
+      password: string
+      company: string
+      tier: Tier
+      region: string
+    }) => unwrap(api.POST('/api/partners/signup/cookie', { body: body as never })),
     onSuccess: (answer) => {
       queryClient.clear()
       setCreated(answer)
@@ -31,8 +37,8 @@ function PartnerSignupPage() {
       <AuthLayout title="Your sandbox is ready">
         <p>
           {created.partner.company} is signed up as {TIER_NAMES[created.partner.tier as Tier]} in{' '}
-          {REGION_NAMES[created.partner.region] ?? created.partner.region}. Your sandbox org has demo data to try
-          the API on.
+          {REGION_NAMES[created.partner.region] ?? created.partner.region}. Your sandbox org has demo data to try the
+          API on.
         </p>
         <dl className="details">
           <dt>Client ID</dt>
@@ -104,7 +110,10 @@ function PartnerSignupPage() {
         </Button>
       </form>
       <p>
-        Have an account? <Link to="/login" search={{ redirect: '/portal' }}>Log in</Link>
+        Have an account?{' '}
+        <Link to="/login" search={{ redirect: '/portal' }}>
+          Log in
+        </Link>
       </p>
     </AuthLayout>
   )

@@ -17,7 +17,11 @@ export const partnerQuery = { queryKey: ['partner'] as const, queryFn: fetchPart
 const fetchAgreement = () => unwrap(api.GET('/api/partner/agreement'))
 export type Agreement = Awaited<ReturnType<typeof fetchAgreement>>
 
-export const agreementQuery = { queryKey: ['partner', 'agreement'] as const, queryFn: fetchAgreement, staleTime: Infinity }
+export const agreementQuery = {
+  queryKey: ['partner', 'agreement'] as const,
+  queryFn: fetchAgreement,
+  staleTime: Infinity,
+}
 
 const signupPartner = (body: never) => unwrap(api.POST('/api/partners/signup/cookie', { body }))
 export type PartnerSignup = Awaited<ReturnType<typeof signupPartner>>
