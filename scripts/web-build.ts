@@ -14,6 +14,7 @@ const INPUTS = [
   'web/index.html',
   'web/vite.config.ts',
   'web/package.json',
+  'packages/sdk/src',
   'package-lock.json',
 ]
 const STAMP = 'web/dist/.source-hash'

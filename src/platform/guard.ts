@@ -43,7 +43,7 @@ declare module 'fastify' {
      * (whatever the answer after that: 403, 404, 429) or, on /oauth/token, once the credentials
      * were read (the request log keeps it only if such a client exists).
      */
-    credentialClientId?: string
+    credentialClient?: { id: string; orgId?: string }
   }
 }
 
@@ -133,7 +133,7 @@ function authorize(request: FastifyRequest, identity: Identity): string {
 export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
   app.decorateRequest('identity', null)
   app.decorateRequest('ctx', undefined as never)
-  app.decorateRequest('credentialClientId', undefined)
+  app.decorateRequest('credentialClient', undefined)
 
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config ?? {}
@@ -142,7 +142,7 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
     try {
       deps.screen?.(request)
       identity = await authenticate(deps, request)
-      if (identity?.clientId) request.credentialClientId = identity.clientId
+      if (identity?.clientId) request.credentialClient = { id: identity.clientId, orgId: identity.orgId ?? undefined }
     } catch (error) {
       failure = error
     }

@@ -1,9 +1,11 @@
+import { canonicalJson } from './canonical-json.js'
 import { concat, equalBytes, fromBase64, fromHex, toBase64Url, toHex, utf8 } from './encoding.js'
 import { sha256, webCrypto, type WebCrypto } from './web-crypto.js'
 
 // Offline checks of Oeuvre's evidence (docs/evidence.md): a seal's Ed25519 signature over its
 // C2SP checkpoint, and RFC 6962 / RFC 9162 inclusion and consistency proofs, with Web Crypto
 // only, so they run in browsers as in Node. Each answers true or false; malformed input is false.
+// And the org event log's hash chain (docs/audit.md): `eventHash` and `verifyChain`.
 
 /** The signed head of a tree: what a seal states. */
 export interface TreeHead {
@@ -286,4 +288,110 @@ function hash32(hex: string | undefined): Bytes | undefined {
 
 function node(left: Uint8Array, right: Uint8Array, crypto: WebCrypto): Promise<Bytes> {
   return sha256(concat(new Uint8Array([1]), left, right), crypto)
+}
+
+/** The `previousHash` of an org's first event (sequence 1). */
+export const GENESIS_HASH = `sha256:${'0'.repeat(64)}`
+
+/** An org event as the feed or `oeuvre.events.get` answers it (its `hash` is not hashed). */
+export interface ChainEvent {
+  id: string
+  orgId: string
+  sequence: number
+  action: string
+  userId: string
+  createdAt: string
+  resource: { type: string; id: string } | null
+  data?: unknown
+  hash: string
+}
+
+/**
+ * The hash of an event by the published recipe (docs/audit.md): SHA-256 over the RFC 8785 text
+ * of its members (all but `hash`) plus `previousHash`, the hash of the event before it
+ * (`GENESIS_HASH` for sequence 1); written `sha256:<64 hex>`. Rejects data JSON cannot hold.
+ */
+export async function eventHash(
+  event: Omit<ChainEvent, 'hash'> & { hash?: string },
+  previousHash: string,
+  options: EvidenceOptions = {},
+): Promise<string> {
+  const text = canonicalJson({
+    action: event.action,
+    createdAt: event.createdAt,
+    data: event.data,
+    id: event.id,
+    orgId: event.orgId,
+    previousHash,
+    resource: event.resource,
+    sequence: event.sequence,
+    userId: event.userId,
+  })
+  return `sha256:${toHex(await sha256(utf8(text), webCrypto(options.crypto)))}`
+}
+
+/** The last event a walk of the chain has checked: the next one must follow it. */
+export interface ChainHead {
+  sequence: number
+  hash: string
+}
+
+export type ChainVerdict =
+  | { ok: true; checked: number; head: ChainHead }
+  | {
+      ok: false
+      /** Events checked before the break. */
+      checked: number
+      /** The first sequence that does not follow: the one expected (a gap) or the event whose hash differs. */
+      sequence: number
+      eventId?: string
+      reason: 'gap' | 'hash mismatch'
+      detail: string
+    }
+
+export interface VerifyChainOptions extends EvidenceOptions {
+  /** Where the events continue from (the `head` of the previous page's verdict); the chain's start by default. */
+  after?: ChainHead
+}
+
+/**
+ * Walks events in sequence order and recomputes each hash from its fields and the hash before it:
+ * ok with the head (the last sequence and hash), or the first broken link and why (a missing or
+ * out-of-order sequence, or a hash that does not recompute). Give one page at a time with
+ * `after` set to the previous verdict's head to walk a long log.
+ */
+export async function verifyChain(
+  events: Iterable<ChainEvent>,
+  options: VerifyChainOptions = {},
+): Promise<ChainVerdict> {
+  let head: ChainHead = options.after ?? { sequence: 0, hash: GENESIS_HASH }
+  let checked = 0
+  for (const event of events) {
+    if (event.sequence !== head.sequence + 1)
+      return {
+        ok: false,
+        checked,
+        sequence: head.sequence + 1,
+        reason: 'gap',
+        detail: `expected sequence ${head.sequence + 1}, found ${event.sequence} (${event.id})`,
+      }
+    let expected: string
+    try {
+      expected = await eventHash(event, head.hash, options)
+    } catch (error) {
+      expected = `not computable: ${(error as Error).message}`
+    }
+    if (expected !== event.hash)
+      return {
+        ok: false,
+        checked,
+        sequence: event.sequence,
+        eventId: event.id,
+        reason: 'hash mismatch',
+        detail: `the event states ${event.hash}, its fields and the previous hash give ${expected}`,
+      }
+    head = { sequence: event.sequence, hash: event.hash }
+    checked += 1
+  }
+  return { ok: true, checked, head }
 }

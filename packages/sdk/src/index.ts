@@ -29,8 +29,20 @@ export { MAX_RETRY_AFTER_SECONDS } from './transport.js'
 export type { BodyOf, ListItemOf, OperationId, QueryOf, RequestOptions, ResultOf } from './types.js'
 export { verifyWebhook, DEFAULT_TOLERANCE_SECONDS } from './webhooks.js'
 export type { VerifyWebhookOptions, WebhookEvent, WebhookHeaders } from './webhooks.js'
-export { verifyCheckpoint, verifyInclusion, verifyConsistency, parseCheckpoint, eventLeafHash } from './evidence.js'
+export {
+  verifyCheckpoint,
+  verifyInclusion,
+  verifyConsistency,
+  parseCheckpoint,
+  eventLeafHash,
+  eventHash,
+  verifyChain,
+  GENESIS_HASH,
+} from './evidence.js'
 export type {
+  ChainEvent,
+  ChainHead,
+  ChainVerdict,
   ConsistencyInput,
   EvidenceKey,
   EvidenceKeys,
@@ -38,6 +50,7 @@ export type {
   InclusionInput,
   SealInput,
   TreeHead,
+  VerifyChainOptions,
 } from './evidence.js'
 export type { WebCrypto } from './web-crypto.js'
 export { OPERATIONS } from './generated/resources.js'

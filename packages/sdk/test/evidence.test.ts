@@ -1,7 +1,10 @@
 import { createHash, createPrivateKey, createPublicKey, sign } from 'node:crypto'
 import {
+  eventHash,
   eventLeafHash,
+  GENESIS_HASH,
   Oeuvre,
+  verifyChain,
   parseCheckpoint,
   verifyCheckpoint,
   verifyConsistency,
@@ -10,6 +13,7 @@ import {
 } from '@oeuvre/sdk'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eventHash as serverEventHash } from '../../../src/modules/audit/audit.chain.js'
 import { consistencyProof, inclusionProof, leafHash, treeRoot } from '../../../src/modules/evidence/evidence.merkle.js'
 import { credentials, sandboxPartner, startService, type LiveService, type Partner } from './service.js'
 
@@ -233,6 +237,30 @@ describe('against the service’s own Merkle trees (property)', () => {
   })
 })
 
+describe('event hashes against the service’s own recipe (property)', () => {
+  const content = fc.record({
+    id: fc.string(),
+    orgId: fc.string(),
+    sequence: fc.integer({ min: 1, max: 2 ** 40 }),
+    action: fc.string(),
+    userId: fc.string(),
+    createdAt: fc.string(),
+    resource: fc.option(fc.record({ type: fc.string(), id: fc.string() }), { nil: null }),
+    data: fc.jsonValue(),
+  })
+
+  it('hashes any event content and previous hash as audit.chain.ts does', async () => {
+    await fc.assert(
+      fc.asyncProperty(content, fc.string(), async (event, previousHash) => {
+        // As the API gives it: JSON text parsed back.
+        const presented = JSON.parse(JSON.stringify(event)) as typeof event
+        expect(await eventHash(presented, previousHash)).toBe(serverEventHash(presented, previousHash))
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
+
 describe('checkpoints', () => {
   // RFC 8032 section 7.1, TEST 1: the key pair whose public key is d75a98...511a.
   const secret = Buffer.from('9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60', 'hex')
@@ -336,6 +364,53 @@ describe('evidence fetched from the service, verified offline', () => {
       expect(await verifyInclusion(proof, await oeuvre.seals.get(partner.orgId, older.id))).toBe(false)
     }
     expect(await eventLeafHash(covered[0]!.hash)).toBe(hex(leafHash(Buffer.from(covered[0]!.hash.slice(7), 'hex'))))
+  })
+
+  it('recomputes every event’s hash from the feed, walks the chain page by page, and finds a tampered event', async () => {
+    const events = await oeuvre.events.list(partner.orgId, { limit: 100 }).toArray()
+    expect(events.length).toBeGreaterThanOrEqual(5)
+    let previous = GENESIS_HASH
+    for (const event of events) {
+      expect(await eventHash(event, previous)).toBe(event.hash)
+      previous = event.hash
+    }
+    const whole = await verifyChain(events)
+    expect(whole).toEqual({ ok: true, checked: events.length, head: { sequence: events.length, hash: previous } })
+    // Two pages of the feed, the second continuing from the first's head.
+    const first = await oeuvre.events.list(partner.orgId, { limit: 2 })
+    const firstVerdict = await verifyChain(first.data)
+    expect(firstVerdict).toMatchObject({ ok: true, checked: 2 })
+    const rest = await verifyChain(events.slice(2), { after: firstVerdict.ok ? firstVerdict.head : undefined })
+    expect(rest).toEqual({ ok: true, checked: events.length - 2, head: { sequence: events.length, hash: previous } })
+
+    const third = events[2]!
+    const tampered = (change: Partial<(typeof events)[number]>) =>
+      events.map((event) => (event.id === third.id ? { ...event, ...change } : event))
+    for (const change of [
+      { data: { ...(third.data as object), name: 'Someone else' } },
+      { createdAt: new Date(Date.parse(third.createdAt) + 1).toISOString() },
+      { userId: events[0]!.orgId.replace('org_', 'usr_') },
+      { action: 'creator.deleted' },
+      { hash: events[1]!.hash },
+    ])
+      expect(await verifyChain(tampered(change)), JSON.stringify(change)).toMatchObject({
+        ok: false,
+        checked: 2,
+        sequence: 3,
+        eventId: third.id,
+        reason: 'hash mismatch',
+      })
+    // A removed event is a gap; an event after a changed one no longer follows its (stated) hash.
+    expect(await verifyChain(events.filter((event) => event.id !== third.id))).toMatchObject({
+      ok: false,
+      checked: 2,
+      sequence: 3,
+      reason: 'gap',
+    })
+    const rehashed = tampered({ data: { changed: true } })
+    rehashed[2] = { ...rehashed[2]!, hash: await eventHash(rehashed[2]!, events[1]!.hash) }
+    expect(await verifyChain(rehashed)).toMatchObject({ ok: false, checked: 3, sequence: 4, reason: 'hash mismatch' })
+    expect(await verifyChain(events.slice(1))).toMatchObject({ ok: false, checked: 0, sequence: 1, reason: 'gap' })
   })
 
   it('the newer seal’s consistency proof from the older verifies, and not the other way round', async () => {

@@ -1,6 +1,6 @@
 -- The request log (DESIGN section 10.1): every /v1 and /oauth/token request made with an OAuth
 -- client's credentials, without bodies or secrets. The API buffers the rows and writes them in
--- batches through record_client_requests, off the request path; the worker deletes rows older
+-- batches off the request path (one INSERT per org per batch); the worker deletes rows older
 -- than 30 days through prune_client_requests.
 CREATE TABLE client_requests (
   org_id text NOT NULL,
@@ -24,59 +24,26 @@ CREATE INDEX client_requests_at ON client_requests (at);
 ALTER TABLE client_requests ENABLE ROW LEVEL SECURITY;
 ALTER TABLE client_requests FORCE ROW LEVEL SECURITY;
 CREATE POLICY tenant ON client_requests USING (org_id = app_org_id()) WITH CHECK (org_id = app_org_id());
--- The app reads its org's rows; it writes and deletes only through the functions below.
-GRANT SELECT ON client_requests TO oeuvre_app;
+-- The app reads and writes its org's rows (each org's in that org's transaction); it deletes
+-- none: rows go only with age, through prune_client_requests.
+GRANT SELECT, INSERT ON client_requests TO oeuvre_app;
 
 -- Where the latest recorded request came from (lastUsedFrom), beside last_used_at (lastUsedAt).
 ALTER TABLE oauth_clients ADD COLUMN last_used_from text;
 
--- The definer writes a batch of every org's rows, touches the clients, and prunes by age.
-GRANT SELECT, INSERT, DELETE ON client_requests TO oeuvre_definer;
-CREATE POLICY definer_lookup ON client_requests FOR SELECT TO oeuvre_definer USING (true);
-CREATE POLICY definer_record ON client_requests FOR INSERT TO oeuvre_definer WITH CHECK (true);
-CREATE POLICY definer_prune ON client_requests FOR DELETE TO oeuvre_definer USING (true);
-GRANT UPDATE (last_used_at, last_used_from) ON oauth_clients TO oeuvre_definer;
-CREATE POLICY definer_touch ON oauth_clients FOR UPDATE TO oeuvre_definer USING (true) WITH CHECK (true);
-
--- A batch of requests as a JSON array of {client_id, at, method, path, status, latency_ms,
--- request_id, address}. Each row's org is its client's; a row naming no client (a token request
--- with an unknown client_id) is left out. Each client's last_used_at/last_used_from become its
--- latest request that authenticated (not a 401: a failed secret is not a use), never moving back.
--- Returns how many rows were written.
-CREATE FUNCTION record_client_requests(p_requests jsonb)
-  RETURNS bigint
-  LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp
+-- A token request names its client before its org is known: the orgs of the clients named
+-- (an id naming no client is left out, and such a request is not recorded).
+CREATE FUNCTION oauth_client_orgs(p_client_ids text[])
+  RETURNS TABLE (client_id text, org_id text)
+  LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp
   AS $$
-    WITH input AS (
-      SELECT r.*, e.ord
-      FROM jsonb_array_elements(p_requests) WITH ORDINALITY AS e(value, ord)
-      CROSS JOIN LATERAL jsonb_to_record(e.value)
-        AS r(client_id text, at timestamptz, method text, path text, status integer, latency_ms integer,
-             request_id text, address text)
-    ),
-    known AS (
-      SELECT c.org_id, i.* FROM input i JOIN oauth_clients c ON c.id = i.client_id
-    ),
-    written AS (
-      INSERT INTO client_requests (org_id, client_id, at, method, path, status, latency_ms, request_id, address)
-      SELECT org_id, client_id, at, method, path, status, latency_ms, request_id, address FROM known ORDER BY ord
-      RETURNING 1
-    ),
-    latest AS (
-      SELECT DISTINCT ON (org_id, client_id) org_id, client_id, at, address
-      FROM known
-      WHERE status <> 401
-      ORDER BY org_id, client_id, at DESC, ord DESC
-    ),
-    touched AS (
-      UPDATE oauth_clients c
-      SET last_used_at = l.at, last_used_from = l.address
-      FROM latest l
-      WHERE c.org_id = l.org_id AND c.id = l.client_id AND (c.last_used_at IS NULL OR c.last_used_at <= l.at)
-      RETURNING 1
-    )
-    SELECT count(*) FROM written
+    SELECT c.id, c.org_id FROM oauth_clients c WHERE c.id = ANY (p_client_ids)
   $$;
+
+-- Retention: the definer deletes old rows of every org, and reads them to find them.
+GRANT SELECT, DELETE ON client_requests TO oeuvre_definer;
+CREATE POLICY definer_lookup ON client_requests FOR SELECT TO oeuvre_definer USING (true);
+CREATE POLICY definer_prune ON client_requests FOR DELETE TO oeuvre_definer USING (true);
 
 -- Deletes up to p_limit rows older than p_before, across every org; returns how many.
 CREATE FUNCTION prune_client_requests(p_before timestamptz, p_limit integer)
@@ -92,7 +59,7 @@ CREATE FUNCTION prune_client_requests(p_before timestamptz, p_limit integer)
     SELECT count(*) FROM gone
   $$;
 
-ALTER FUNCTION record_client_requests(jsonb) OWNER TO oeuvre_definer;
+ALTER FUNCTION oauth_client_orgs(text[]) OWNER TO oeuvre_definer;
 ALTER FUNCTION prune_client_requests(timestamptz, integer) OWNER TO oeuvre_definer;
-REVOKE ALL ON FUNCTION record_client_requests(jsonb), prune_client_requests(timestamptz, integer) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION record_client_requests(jsonb), prune_client_requests(timestamptz, integer) TO oeuvre_app;
+REVOKE ALL ON FUNCTION oauth_client_orgs(text[]), prune_client_requests(timestamptz, integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION oauth_client_orgs(text[]), prune_client_requests(timestamptz, integer) TO oeuvre_app;

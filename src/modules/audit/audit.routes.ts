@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { responses } from '../../platform/routes.js'
 import type { AuditLog } from './audit.service.js'
-import { EventIdParams, OrgEventList, OrgEventQuery, OrgEventSchema } from './audit.schemas.js'
+import { EventIdParams, OrgEventDetailSchema, OrgEventList, OrgEventQuery } from './audit.schemas.js'
 
 export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
@@ -31,12 +31,12 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog): void
       schema: {
         operationId: 'getOrgEvent',
         tags,
-        summary: 'One org event',
+        summary: 'One org event, with the hash of the event before it',
         params: EventIdParams,
-        response: responses({ 200: OrgEventSchema }),
+        response: responses({ 200: OrgEventDetailSchema }),
       },
       config: { auth: 'session', access: 'events:read' },
     },
-    (request) => audit.get(request.ctx.orgId, request.params.id),
+    (request) => audit.getWithPrevious(request.ctx.orgId, request.params.id),
   )
 }

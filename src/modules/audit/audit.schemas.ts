@@ -24,6 +24,21 @@ export const OrgEventSchema = component(
 )
 export type OrgEvent = Static<typeof OrgEventSchema>
 
+export const OrgEventDetailSchema = component(
+  'OrgEventDetail',
+  Type.Object(
+    {
+      ...OrgEventSchema.properties,
+      previousHash: Type.String({
+        pattern: '^sha256:[0-9a-f]{64}$',
+        description: 'The hash of the event before it (sequence - 1); for sequence 1, sha256: and 64 zeros',
+      }),
+    },
+    { description: 'One org event with the hash it is chained to: enough to recompute its own hash' },
+  ),
+)
+export type OrgEventDetail = Static<typeof OrgEventDetailSchema>
+
 export const OrgEventList = ListEnvelope(OrgEventSchema, 'Org events, oldest first; the cursor is always returned')
 
 export const OrgEventQuery = ListQuery({

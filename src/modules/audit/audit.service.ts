@@ -8,7 +8,7 @@ import type { IdGenerator } from '../../platform/ids.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
 import { GENESIS_HASH } from './audit.chain.js'
 import { renderEventPage, RENDERED_EVENT_SQL, type RenderableEventRow } from './audit.render.js'
-import type { OrgEvent, OrgEventQuery } from './audit.schemas.js'
+import type { OrgEvent, OrgEventDetail, OrgEventQuery } from './audit.schemas.js'
 import { canonicalTemplate, joinRunTexts, type PendingEvent } from './audit.template.js'
 
 type EventRow = Selectable<FoundationTables['org_events']>
@@ -56,6 +56,8 @@ export interface AuditLog {
   /** The same page as `list`, as JSON text written straight from the stored rows (the feed's hot path). */
   listJson(orgId: string, query: OrgEventQuery): Promise<string>
   get(orgId: string, id: string): Promise<OrgEvent>
+  /** One event with the hash of the one before it (GENESIS_HASH for sequence 1). */
+  getWithPrevious(orgId: string, id: string): Promise<OrgEventDetail>
 }
 
 export function presentEvent(row: EventRow): OrgEvent {
@@ -290,6 +292,28 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
       )
       if (!row) throw notFound('org event')
       return presentEvent(row)
+    },
+
+    async getWithPrevious(orgId, id) {
+      const found = await deps.db.read(orgId, async (db) => {
+        const row = await db
+          .selectFrom('org_events')
+          .selectAll()
+          .where('org_id', '=', orgId)
+          .where('id', '=', id)
+          .executeTakeFirst()
+        if (!row || row.sequence === 1n) return row && { row, previousHash: GENESIS_HASH }
+        const previous = await db
+          .selectFrom('org_events')
+          .select('hash')
+          .where('org_id', '=', orgId)
+          .where('sequence', '=', row.sequence - 1n)
+          .executeTakeFirst()
+        // Sequences have no gaps: a missing row before this one is a broken chain, and its hash then fails to recompute.
+        return { row, previousHash: previous?.hash ?? GENESIS_HASH }
+      })
+      if (!found) throw notFound('org event')
+      return { ...presentEvent(found.row), previousHash: found.previousHash }
     },
   }
 }

@@ -360,8 +360,17 @@ describe('GET /api/org-events', () => {
   it('fetches one event, and another org’s event is 404', async () => {
     const owner = await ownerWithOrg(t.app)
     const stranger = await ownerWithOrg(t.app)
-    const [event] = await allEvents(owner)
-    expect((await call(t.app, { url: `/api/org-events/${event!.id}`, token: owner.token })).json()).toEqual(event)
+    expect((await invite(owner)).statusCode).toBe(201)
+    const [event, second] = await allEvents(owner)
+    expect((await call(t.app, { url: `/api/org-events/${event!.id}`, token: owner.token })).json()).toEqual({
+      ...event,
+      previousHash: `sha256:${'0'.repeat(64)}`,
+    })
+    // With the hash it is chained to, the event's own hash recomputes by the recipe.
+    const detail = (await call(t.app, { url: `/api/org-events/${second!.id}`, token: owner.token })).json()
+    expect(detail).toEqual({ ...second, previousHash: event!.hash })
+    const { previousHash, ...presented } = detail as EventRecord & { previousHash: string }
+    expect(recomputeHash(presented, previousHash)).toBe(second!.hash)
     expectProblem(
       await call(t.app, { url: `/api/org-events/${event!.id}`, token: stranger.token }),
       404,

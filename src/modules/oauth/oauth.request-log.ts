@@ -16,6 +16,8 @@ const PRUNE_BATCH = 5000
 /** One request as buffered: no body, no header, no secret; the route pattern, not the path sent. */
 export interface RecordedRequest {
   clientId: string
+  /** The client's org when the request resolved it (an access token); looked up when the batch is written. */
+  orgId?: string
   at: Date
   method: string
   path: string
@@ -56,23 +58,84 @@ export function createRequestLog(deps: { db: Database; clock: Clock; config: Con
   let timer: NodeJS.Timeout | null = null
   const drops = { buffer_full: 0, write_failed: 0 }
 
+  /** The org of each entry: known for /v1 requests, looked up for token requests (unknown clients left out). */
+  async function withOrgs(batch: RecordedRequest[]): Promise<Map<string, RecordedRequest[]>> {
+    const unplaced = [...new Set(batch.filter((entry) => entry.orgId === undefined).map((entry) => entry.clientId))]
+    const orgOf = new Map<string, string>()
+    if (unplaced.length > 0) {
+      const found = await sql<{
+        client_id: string
+        org_id: string
+      }>`select client_id, org_id from oauth_client_orgs(${unplaced}::text[])`.execute(db.global)
+      for (const row of found.rows) orgOf.set(row.client_id, row.org_id)
+    }
+    const byOrg = new Map<string, RecordedRequest[]>()
+    for (const entry of batch) {
+      const orgId = entry.orgId ?? orgOf.get(entry.clientId)
+      if (orgId === undefined) continue
+      const rows = byOrg.get(orgId)
+      if (rows) rows.push(entry)
+      else byOrg.set(orgId, [entry])
+    }
+    return byOrg
+  }
+
+  /** One org's rows in one INSERT, and one UPDATE per client: its latest request that authenticated. */
+  async function writeOrg(orgId: string, entries: RecordedRequest[]): Promise<void> {
+    const latest = new Map<string, RecordedRequest>()
+    for (const entry of entries) {
+      // A failed secret (401) is not a use of the client.
+      if (entry.status === 401) continue
+      const seen = latest.get(entry.clientId)
+      if (!seen || seen.at.getTime() <= entry.at.getTime()) latest.set(entry.clientId, entry)
+    }
+    await db.tx({ orgId }, async (tx) => {
+      await tx
+        .insertInto('client_requests')
+        .values(
+          entries.map((entry) => ({
+            org_id: orgId,
+            client_id: entry.clientId,
+            at: entry.at,
+            method: entry.method,
+            path: entry.path,
+            status: entry.status,
+            latency_ms: entry.latencyMs,
+            request_id: entry.requestId,
+            address: entry.address,
+          })),
+        )
+        .execute()
+      for (const entry of latest.values()) {
+        // Another node's older batch never moves it back.
+        await tx
+          .updateTable('oauth_clients')
+          .set({ last_used_at: entry.at, last_used_from: entry.address })
+          .where('org_id', '=', orgId)
+          .where('id', '=', entry.clientId)
+          .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', entry.at)]))
+          .execute()
+      }
+    })
+  }
+
   async function write(batch: RecordedRequest[]): Promise<void> {
-    const rows = batch.map((entry) => ({
-      client_id: entry.clientId,
-      at: entry.at.toISOString(),
-      method: entry.method,
-      path: entry.path,
-      status: entry.status,
-      latency_ms: entry.latencyMs,
-      request_id: entry.requestId,
-      address: entry.address,
-    }))
+    let byOrg: Map<string, RecordedRequest[]>
     try {
-      await sql`select record_client_requests(${JSON.stringify(rows)}::jsonb)`.execute(db.global)
+      byOrg = await withOrgs(batch)
     } catch (error) {
-      // Not retried: a batch the database refuses would block every later one.
       drops.write_failed += batch.length
       log?.error({ err: error, rows: batch.length }, 'request log batch not written')
+      return
+    }
+    for (const [orgId, entries] of byOrg) {
+      try {
+        await writeOrg(orgId, entries)
+      } catch (error) {
+        // Not retried: a batch the database refuses would hold up every later one.
+        drops.write_failed += entries.length
+        log?.error({ err: error, rows: entries.length }, 'request log batch not written')
+      }
     }
   }
 
@@ -207,11 +270,12 @@ export function registerRequestLog(app: FastifyInstance, requestLog: RequestLog,
   app.addHook('onReady', async () => requestLog.start(app.log))
   app.addHook('onClose', () => requestLog.close())
   app.addHook('onResponse', (request, reply, done) => {
-    const clientId = request.credentialClientId
+    const client = request.credentialClient
     const url = request.routeOptions.url
-    if (clientId !== undefined && url !== undefined && (url.startsWith('/v1/') || url === '/oauth/token')) {
+    if (client !== undefined && url !== undefined && (url.startsWith('/v1/') || url === '/oauth/token')) {
       requestLog.record({
-        clientId,
+        clientId: client.id,
+        ...(client.orgId === undefined ? {} : { orgId: client.orgId }),
         at: clock.now(),
         method: request.method,
         path: routePattern(url),

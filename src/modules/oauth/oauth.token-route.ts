@@ -131,7 +131,7 @@ export function registerTokenRoute(app: FastifyInstance, tokens: TokensService):
       }
       const body = request.body ?? {}
       const credentials = clientCredentials(request.headers.authorization, body)
-      if (credentials.clientId) request.credentialClientId = credentials.clientId
+      if (credentials.clientId) request.credentialClient = { id: credentials.clientId }
       const { token, headers } = await tokens.exchange({
         grantType: body.grant_type,
         scope: body.scope,

@@ -46,10 +46,10 @@ interface CreatorTotals {
   carried: string | null
 }
 
-const live = sql.join(LIVE_STATUSES.map((status) => sql.lit(status)))
+export const live = sql.join(LIVE_STATUSES.map((status) => sql.lit(status)))
 
 /** No live payout holds allocation `a`: a LIMIT 1 lateral probe of payout_items_live (see unpaidOf). */
-const unheld = sql`
+export const unheld = sql`
     left join lateral (
       select true as held from payout_items i
       where i.org_id = a.org_id and i.revenue_id = a.revenue_id and i.creator_id = a.creator_id and i.released_at is null

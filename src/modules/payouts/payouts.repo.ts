@@ -207,12 +207,13 @@ export async function releaseItems(tx: Tx, orgId: string, payoutId: string, at: 
 export function listPayouts(
   db: Reader,
   orgId: string,
-  filters: { batchId?: string },
+  filters: { batchId?: string; status?: PayoutStatus },
   after: Keyset | null,
   limit: number,
 ): Promise<PayoutRow[]> {
   let select = db.selectFrom('payouts').selectAll().where('org_id', '=', orgId)
   if (filters.batchId) select = select.where('batch_id', '=', filters.batchId)
+  if (filters.status) select = select.where('status', '=', filters.status)
   if (after) select = select.where(olderThan(after, 'created_at', 'id'))
   return select
     .orderBy('created_at', 'desc')

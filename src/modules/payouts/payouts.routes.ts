@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { responses } from '../../platform/routes.js'
 import { idParams, mountTags, orgParams, type RouteMount } from '../records/records.mount.js'
-import { CreatePayoutBody, FailPayoutBody, PayoutList, PayoutQuery, PayoutSchema } from './payouts.schemas.js'
+import {
+  BalanceList,
+  BalanceQuery,
+  CreatePayoutBody,
+  FailPayoutBody,
+  PayoutList,
+  PayoutQuery,
+  PayoutSchema,
+} from './payouts.schemas.js'
 import type { PayoutsService } from './payouts.service.js'
 
 export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsService, mount: RouteMount): void {
@@ -50,6 +58,22 @@ export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsServi
       config: { ...common, access: 'payouts:write', idempotent: true, successStatus: 201 },
     },
     async (request, reply) => reply.code(201).send(await payouts.create(request.ctx, request.body)),
+  )
+
+  api.get(
+    `${mount.prefix}/balances`,
+    {
+      schema: {
+        tags,
+        operationId: 'listPayoutBalances',
+        summary: 'What a payout created now would pay, per creator and currency (a page of creators)',
+        ...(params ? { params } : {}),
+        querystring: BalanceQuery,
+        response: responses({ 200: BalanceList }),
+      },
+      config: { ...common, access: 'payouts:read' },
+    },
+    (request) => payouts.balances(request.ctx, request.query),
   )
 
   api.get(

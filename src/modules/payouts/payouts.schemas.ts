@@ -108,6 +108,7 @@ export type Payout = Static<typeof PayoutSchema>
 export const PayoutList = ListEnvelope(PayoutSchema, 'Payouts, newest first')
 
 export const PayoutQuery = ListQuery({
+  status: Type.Optional(PayoutStatusSchema),
   batchId: Type.Optional(
     Type.String({
       maxLength: 64,
@@ -116,3 +117,39 @@ export const PayoutQuery = ListQuery({
   ),
 })
 export type PayoutQuery = Static<typeof PayoutQuery>
+
+export const BalanceSchema = component(
+  'PayoutBalance',
+  Type.Object(
+    {
+      creatorId: Type.String(),
+      currency: Type.String(),
+      openingBalance: Type.String({
+        description:
+          'Carried into the next statement: the creator’s opening balance (in their payout currency) plus what their live payouts carried forward',
+      }),
+      earnings: Type.String({ description: 'Sum of the allocations no live payout holds (all periods)' }),
+      entries: Type.Integer({ description: 'Number of those allocations' }),
+      balance: Type.String({ description: 'openingBalance + earnings, exact to 6 places' }),
+      payable: Type.String({
+        description: 'The balance rounded down to the currency’s minor unit, or zero when that is not positive',
+      }),
+      minimumPayout: Nullable(
+        Type.String({ description: 'The creator’s minimum payout when this is their payout currency' }),
+      ),
+      payableNow: Type.Boolean({
+        description:
+          'A payout created now (POST with this creator and currency) would pay `payable`: it is above zero and at least the minimum',
+      }),
+    },
+    { description: 'What a creator would be paid in one currency if a payout were created now' },
+  ),
+)
+export type Balance = Static<typeof BalanceSchema>
+
+export const BalanceList = ListEnvelope(BalanceSchema, 'Balances per creator (in id order) and currency')
+
+export const BalanceQuery = ListQuery({
+  creatorId: Type.Optional(Type.String({ maxLength: 64, description: 'The balances of one creator' })),
+})
+export type BalanceQuery = Static<typeof BalanceQuery>

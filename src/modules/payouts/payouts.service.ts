@@ -22,7 +22,8 @@ import {
   type StatusChange,
 } from './payouts.repo.js'
 import { payPayoutPage, type PayoutPageOutcome, type PayoutPageRequest } from './payouts.batch.js'
-import type { CreatePayoutBody, FailPayoutBody, Payout, PayoutQuery } from './payouts.schemas.js'
+import { listBalances } from './payouts.balances.js'
+import type { Balance, BalanceQuery, CreatePayoutBody, FailPayoutBody, Payout, PayoutQuery } from './payouts.schemas.js'
 import { computeStatement } from './payouts.statement.js'
 import type { PayoutStatus } from './payouts.tables.js'
 
@@ -30,6 +31,8 @@ export interface PayoutsService {
   create(ctx: RequestContext, body: CreatePayoutBody): Promise<Payout>
   get(ctx: RequestContext, id: string): Promise<Payout>
   list(ctx: RequestContext, query: PayoutQuery): Promise<Page<Payout>>
+  /** What a payout created now would pay, per creator and currency (payouts.balances.ts). */
+  balances(ctx: RequestContext, query: BalanceQuery): Promise<Page<Balance>>
   cancel(ctx: RequestContext, id: string): Promise<Payout>
   markInTransit(ctx: RequestContext, id: string): Promise<Payout>
   markPaid(ctx: RequestContext, id: string): Promise<Payout>
@@ -177,11 +180,13 @@ export function createPayoutsService(deps: RecordDeps): PayoutsService {
     },
 
     async list(ctx, query) {
-      const filters = { batchId: query.batchId }
+      const filters = { batchId: query.batchId, status: query.status }
       const after = decodeCursor(query.cursor, filters, 2)
       const rows = await db.read(ctx.orgId, (reader) => listPayouts(reader, ctx.orgId, filters, after, query.limit))
       return toPage(rows, query.limit, (row) => [iso(row.created_at), row.id], presentPayout, filters)
     },
+
+    balances: (ctx, query) => db.read(ctx.orgId, (reader) => listBalances(reader, ctx.orgId, query)),
 
     cancel: (ctx, id) => act(ctx, id, { status: 'canceled' }),
     markInTransit: (ctx, id) => act(ctx, id, { status: 'in_transit' }, manualOnly),

@@ -238,7 +238,7 @@ export type paths = {
       path?: never
       cookie?: never
     }
-    /** One org event */
+    /** One org event, with the hash of the event before it */
     get: operations['getOrgEvent']
     put?: never
     post?: never
@@ -629,6 +629,23 @@ export type paths = {
     patch?: never
     trace?: never
   }
+  '/api/payouts/balances': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** What a payout created now would pay, per creator and currency (a page of creators) */
+    get: operations['listPayoutBalances']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/payouts/{id}': {
     parameters: {
       query?: never
@@ -900,6 +917,23 @@ export type paths = {
     put?: never
     /** Pay a creator everything unpaid in one currency, rounded down to its minor unit (emits payout.created) */
     post: operations['v1CreatePayout']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/orgs/{orgId}/payouts/balances': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** What a payout created now would pay, per creator and currency (a page of creators) */
+    get: operations['v1ListPayoutBalances']
+    put?: never
+    post?: never
     delete?: never
     options?: never
     head?: never
@@ -1689,6 +1723,28 @@ export type components = {
       data: components['schemas']['OrgEvent'][]
       pagination: components['schemas']['Pagination']
     }
+    /** @description One org event with the hash it is chained to: enough to recompute its own hash */
+    OrgEventDetail: {
+      id: string
+      orgId: string
+      /** @example catalog.created */
+      action: string
+      userId: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:15:30.123Z
+       */
+      createdAt: string
+      hash: string
+      sequence: number
+      resource: {
+        type: string
+        id: string
+      } | null
+      data: unknown
+      /** @description The hash of the event before it (sequence - 1); for sequence 1, sha256: and 64 zeros */
+      previousHash: string
+    }
     CreateOAuthClientRequest: {
       name: string
       /** @description The scopes tokens of this client may be granted */
@@ -2356,6 +2412,29 @@ export type components = {
        * @description Include revenue whose period ends on or before this date (default: all)
        */
       through?: string
+    }
+    /** @description What a creator would be paid in one currency if a payout were created now */
+    PayoutBalance: {
+      creatorId: string
+      currency: string
+      /** @description Carried into the next statement: the creator’s opening balance (in their payout currency) plus what their live payouts carried forward */
+      openingBalance: string
+      /** @description Sum of the allocations no live payout holds (all periods) */
+      earnings: string
+      /** @description Number of those allocations */
+      entries: number
+      /** @description openingBalance + earnings, exact to 6 places */
+      balance: string
+      /** @description The balance rounded down to the currency’s minor unit, or zero when that is not positive */
+      payable: string
+      minimumPayout: string | null
+      /** @description A payout created now (POST with this creator and currency) would pay `payable`: it is above zero and at least the minimum */
+      payableNow: boolean
+    }
+    /** @description Balances per creator (in id order) and currency */
+    PayoutBalanceList: {
+      data: components['schemas']['PayoutBalance'][]
+      pagination: components['schemas']['Pagination']
     }
     MarkPayoutFailedRequest: {
       /**
@@ -3352,7 +3431,7 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description One entry of the org audit log, hash-chained to the previous one */
+      /** @description One org event with the hash it is chained to: enough to recompute its own hash */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id']
@@ -3362,7 +3441,7 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['OrgEvent']
+          'application/json': components['schemas']['OrgEventDetail']
         }
       }
       400: components['responses']['BadRequest']
@@ -4650,6 +4729,7 @@ export interface operations {
         limit?: number
         /** @description Opaque cursor from the previous page */
         cursor?: string
+        status?: components['schemas']['PayoutStatus']
         /** @description The payouts of one payout run batch (the batchId of its payouts.run event) */
         batchId?: string
       }
@@ -4717,6 +4797,43 @@ export interface operations {
       413: components['responses']['ContentTooLarge']
       415: components['responses']['UnsupportedMediaType']
       422: components['responses']['UnprocessableContent']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  listPayoutBalances: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1..100 (default 25) */
+        limit?: number
+        /** @description Opaque cursor from the previous page */
+        cursor?: string
+        /** @description The balances of one creator */
+        creatorId?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Balances per creator (in id order) and currency */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PayoutBalanceList']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
       429: components['responses']['TooManyRequests']
       500: components['responses']['InternalServerError']
       503: components['responses']['ServiceUnavailable']
@@ -6035,6 +6152,7 @@ export interface operations {
         limit?: number
         /** @description Opaque cursor from the previous page */
         cursor?: string
+        status?: components['schemas']['PayoutStatus']
         /** @description The payouts of one payout run batch (the batchId of its payouts.run event) */
         batchId?: string
       }
@@ -6173,6 +6291,68 @@ export interface operations {
       413: components['responses']['ContentTooLarge']
       415: components['responses']['UnsupportedMediaType']
       422: components['responses']['UnprocessableContent']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  v1ListPayoutBalances: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1..100 (default 25) */
+        limit?: number
+        /** @description Opaque cursor from the previous page */
+        cursor?: string
+        /** @description The balances of one creator */
+        creatorId?: string
+      }
+      header?: never
+      path: {
+        /** @description The org id (must be the token’s org) */
+        orgId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Balances per creator (in id order) and currency */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "creatorId": "string",
+           *           "currency": "string",
+           *           "openingBalance": "string",
+           *           "earnings": "string",
+           *           "entries": 1,
+           *           "balance": "string",
+           *           "payable": "string",
+           *           "minimumPayout": "string",
+           *           "payableNow": true
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "cursor": "string",
+           *         "hasMore": true
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['PayoutBalanceList']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
       429: components['responses']['TooManyRequests']
       500: components['responses']['InternalServerError']
       503: components['responses']['ServiceUnavailable']

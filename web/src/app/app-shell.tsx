@@ -8,11 +8,16 @@ import type { Access } from '../../../src/platform/permissions.js'
 import { useSession } from './session'
 
 /** Pages of the app, in the navigation's order (some only for roles that may read them); later pages add themselves here. */
-const NAVIGATION: readonly { to: string; label: string; access?: Access }[] = [
+const NAVIGATION: readonly { to: string; label: string; access?: Access; exact?: boolean }[] = [
   { to: '/catalog', label: 'Catalog' },
   { to: '/creators', label: 'Creators' },
   { to: '/events', label: 'Events' },
+  { to: '/revenue', label: 'Revenue' },
+  { to: '/payouts/balances', label: 'Balances' },
+  // Exact, so the balances page (under /payouts) does not mark this link too.
+  { to: '/payouts', label: 'Payouts', exact: true },
   { to: '/members', label: 'Members' },
+  { to: '/audit', label: 'Audit log' },
   { to: '/settings/webhooks', label: 'Webhooks' },
   { to: '/settings/credentials', label: 'API credentials', access: 'clients:read' },
 ]
@@ -72,7 +77,11 @@ export function AppShell() {
           <ul>
             {NAVIGATION.filter((item) => !item.access || can(item.access)).map((item) => (
               <li key={item.to}>
-                <Link to={item.to} activeProps={{ 'aria-current': 'page', className: 'active' }}>
+                <Link
+                  to={item.to}
+                  activeOptions={{ exact: item.exact === true }}
+                  activeProps={{ 'aria-current': 'page', className: 'active' }}
+                >
                   {item.label}
                 </Link>
               </li>

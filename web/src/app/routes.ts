@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router'
 import { catalogListQuery } from '../features/catalog/catalog-api'
+import { balancesQuery, payoutListQuery } from '../features/payouts/payouts-api'
+import { revenueListQuery } from '../features/revenue/revenue-api'
 import { AppRoot } from './app-root'
 import { AppShell } from './app-shell'
 import { NotFound } from './not-found'
@@ -261,6 +263,96 @@ export const portalWebhookRoute = createRoute({
   validateSearch: cursorSearch,
 }).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.webhookRoute))
 
+export interface AuditSearch {
+  action?: string | undefined
+  since?: string | undefined
+  until?: string | undefined
+  cursor?: string | undefined
+}
+
+export const auditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/audit',
+  validateSearch: (search: Record<string, unknown>): AuditSearch => ({
+    action: text(search.action),
+    since: text(search.since),
+    until: text(search.until),
+    cursor: text(search.cursor),
+  }),
+}).lazy(() => import('../features/audit/audit-list-page').then((page) => page.route))
+
+export const auditEventRoute = createRoute({ getParentRoute: () => appRoute, path: '/audit/$eventId' }).lazy(() =>
+  import('../features/audit/audit-event-page').then((page) => page.route),
+)
+
+export interface RevenueSearch {
+  catalogId?: string | undefined
+  creatorId?: string | undefined
+  periodFrom?: string | undefined
+  periodTo?: string | undefined
+  currency?: string | undefined
+  batchId?: string | undefined
+  cursor?: string | undefined
+}
+
+export const revenueRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/revenue',
+  validateSearch: (search: Record<string, unknown>): RevenueSearch => ({
+    catalogId: text(search.catalogId),
+    creatorId: text(search.creatorId),
+    periodFrom: text(search.periodFrom),
+    periodTo: text(search.periodTo),
+    currency: text(search.currency),
+    batchId: text(search.batchId),
+    cursor: text(search.cursor),
+  }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => void context.queryClient.prefetchQuery(revenueListQuery(deps)),
+}).lazy(() => import('../features/revenue/revenue-list-page').then((page) => page.route))
+
+/** The revenue form; `eventId` comes from an event's "Record ticket sales" link. */
+export const newRevenueRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/revenue/new',
+  validateSearch: (search: Record<string, unknown>): { eventId?: string | undefined } => ({
+    eventId: text(search.eventId),
+  }),
+}).lazy(() => import('../features/revenue/revenue-new-page').then((page) => page.route))
+
+export const PAYOUT_STATUSES = ['pending', 'in_transit', 'paid', 'failed', 'canceled'] as const
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number]
+
+export interface PayoutSearch {
+  status?: PayoutStatus | undefined
+  cursor?: string | undefined
+}
+
+export const payoutsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/payouts',
+  validateSearch: (search: Record<string, unknown>): PayoutSearch => ({
+    status: oneOf(search.status, PAYOUT_STATUSES),
+    cursor: text(search.cursor),
+  }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => void context.queryClient.prefetchQuery(payoutListQuery(deps)),
+}).lazy(() => import('../features/payouts/payouts-list-page').then((page) => page.route))
+
+export const balancesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/payouts/balances',
+  validateSearch: (search: Record<string, unknown>): { cursor?: string | undefined } => ({
+    cursor: text(search.cursor),
+  }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => void context.queryClient.prefetchQuery(balancesQuery(deps.cursor)),
+}).lazy(() => import('../features/payouts/balances-page').then((page) => page.route))
+
+export const payoutRoute = createRoute({ getParentRoute: () => appRoute, path: '/payouts/$id' }).lazy(() =>
+  import('../features/payouts/payout-detail-page').then((page) => page.route),
+)
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
   signupRoute,
@@ -295,6 +387,13 @@ const routeTree = rootRoute.addChildren([
     portalWebhooksRoute,
     portalNewWebhookRoute,
     portalWebhookRoute,
+    auditRoute,
+    auditEventRoute,
+    revenueRoute,
+    newRevenueRoute,
+    payoutsRoute,
+    balancesRoute,
+    payoutRoute,
   ]),
 ])
 

@@ -113,6 +113,7 @@ describe('API credentials', () => {
     expect(scopes).toBe(14)
     await page.getByRole('button', { name: 'Create credential' }).click()
     expect(await fieldError('Name')).not.toBe('')
+    expect(await page.getByRole('group', { name: 'Scopes' }).locator('.field-error').count()).toBe(1)
     await visit(page, 'credential-new-errors', 'New credential')
   })
 
@@ -206,7 +207,7 @@ describe('webhooks', () => {
     await visit(page, 'webhook-detail', 'Webhook')
     expect(await page.content()).not.toContain(signingSecret)
     expect(await page.locator('dl.details').textContent()).toContain('payout.paid')
-    expect(await page.getByText('No deliveries yet').count()).toBe(1)
+    await expect.poll(() => page.getByText('No deliveries yet').count()).toBe(1)
   })
 
   it('sends a test event: the receiver gets it and the log shows the attempt with status 200', async () => {
@@ -238,6 +239,34 @@ describe('webhooks', () => {
     await expect.poll(() => received.length).toBe(2)
     expect(received[1]!.headers['webhook-id']).toBe(received[0]!.headers['webhook-id'])
     await visit(page, 'webhook-redelivered', 'Webhook')
+  })
+
+  it('pages the delivery log, ten a page, with the cursor in the URL', async () => {
+    const first = /whd_[0-9A-Z]{26}/.exec((await page.getByText(/^whd_/).first().textContent()) ?? '')![0]
+    const webhookId = /whk_[0-9A-Z]{26}/.exec(page.url())![0]
+    const sent = await page.evaluate(async (id) => {
+      const statuses: number[] = []
+      for (let i = 0; i < 10; i += 1)
+        statuses.push(
+          (await fetch(`/api/webhooks/${id}/test`, { method: 'POST', headers: { 'x-oeuvre-csrf': '1' } })).status,
+        )
+      return statuses
+    }, webhookId)
+    expect(sent).toEqual(Array(10).fill(200))
+    await page.reload()
+    const deliveries = page.locator('ol.deliveries > li')
+    await expect.poll(() => deliveries.count()).toBe(10)
+    expect(await page.getByText(first).count()).toBe(0)
+    await page.getByRole('button', { name: 'Next page' }).click()
+    await page.waitForURL(/\?cursor=/)
+    await expect.poll(() => deliveries.count()).toBe(1)
+    expect(await deliveries.textContent()).toContain(first)
+    await visit(page, 'webhook-deliveries-page-2', 'Webhook')
+    await page.reload()
+    await expect.poll(() => deliveries.count()).toBe(1)
+    await page.getByRole('button', { name: 'First page' }).click()
+    await expect.poll(() => deliveries.count()).toBe(10)
+    expect(page.url()).not.toContain('cursor=')
   })
 
   it('rotates the secret, disables and enables, and deletes after a confirmation', async () => {

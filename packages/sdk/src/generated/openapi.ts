@@ -266,6 +266,23 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/v1/orgs/{orgId}/payouts/balances': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** What a payout created now would pay, per creator and currency (a page of creators) */
+    get: operations['v1ListPayoutBalances']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/v1/orgs/{orgId}/payouts/{id}': {
     parameters: {
       query?: never
@@ -1111,6 +1128,29 @@ export interface components {
        * @description Include revenue whose period ends on or before this date (default: all)
        */
       through?: string
+    }
+    /** @description What a creator would be paid in one currency if a payout were created now */
+    PayoutBalance: {
+      creatorId: string
+      currency: string
+      /** @description Carried into the next statement: the creator’s opening balance (in their payout currency) plus what their live payouts carried forward */
+      openingBalance: string
+      /** @description Sum of the allocations no live payout holds (all periods) */
+      earnings: string
+      /** @description Number of those allocations */
+      entries: number
+      /** @description openingBalance + earnings, exact to 6 places */
+      balance: string
+      /** @description The balance rounded down to the currency’s minor unit, or zero when that is not positive */
+      payable: string
+      minimumPayout: string | null
+      /** @description A payout created now (POST with this creator and currency) would pay `payable`: it is above zero and at least the minimum */
+      payableNow: boolean
+    }
+    /** @description Balances per creator (in id order) and currency */
+    PayoutBalanceList: {
+      data: components['schemas']['PayoutBalance'][]
+      pagination: components['schemas']['Pagination']
     }
     MarkPayoutFailedRequest: {
       /**
@@ -3035,6 +3075,7 @@ export interface operations {
         limit?: number
         /** @description Opaque cursor from the previous page */
         cursor?: string
+        status?: components['schemas']['PayoutStatus']
         /** @description The payouts of one payout run batch (the batchId of its payouts.run event) */
         batchId?: string
       }
@@ -3173,6 +3214,68 @@ export interface operations {
       413: components['responses']['ContentTooLarge']
       415: components['responses']['UnsupportedMediaType']
       422: components['responses']['UnprocessableContent']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  v1ListPayoutBalances: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1..100 (default 25) */
+        limit?: number
+        /** @description Opaque cursor from the previous page */
+        cursor?: string
+        /** @description The balances of one creator */
+        creatorId?: string
+      }
+      header?: never
+      path: {
+        /** @description The org id (must be the token’s org) */
+        orgId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Balances per creator (in id order) and currency */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "creatorId": "string",
+           *           "currency": "string",
+           *           "openingBalance": "string",
+           *           "earnings": "string",
+           *           "entries": 1,
+           *           "balance": "string",
+           *           "payable": "string",
+           *           "minimumPayout": "string",
+           *           "payableNow": true
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "cursor": "string",
+           *         "hasMore": true
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['PayoutBalanceList']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
       429: components['responses']['TooManyRequests']
       500: components['responses']['InternalServerError']
       503: components['responses']['ServiceUnavailable']

@@ -179,6 +179,14 @@ export const OPERATIONS = {
       paginated: false,
       auth: true,
     },
+    listBalances: {
+      httpMethod: 'GET',
+      path: '/v1/orgs/{orgId}/payouts/balances',
+      pathParams: ['orgId'],
+      input: 'query',
+      paginated: true,
+      auth: true,
+    },
     get: {
       httpMethod: 'GET',
       path: '/v1/orgs/{orgId}/payouts/{id}',
@@ -451,6 +459,12 @@ export interface PayoutsMethods {
   ): PagePromise<ListItemOf<'v1ListPayouts'>>
   /** Pay a creator everything unpaid in one currency, rounded down to its minor unit (emits payout.created): `POST /v1/orgs/{orgId}/payouts` (payouts:write) */
   create(orgId: string, body: BodyOf<'v1CreatePayout'>, options?: RequestOptions): Promise<ResultOf<'v1CreatePayout'>>
+  /** What a payout created now would pay, per creator and currency (a page of creators): `GET /v1/orgs/{orgId}/payouts/balances` (payouts:read) */
+  listBalances(
+    orgId: string,
+    query?: QueryOf<'v1ListPayoutBalances'>,
+    options?: RequestOptions,
+  ): PagePromise<ListItemOf<'v1ListPayoutBalances'>>
   /** Fetch one payout with its statement: `GET /v1/orgs/{orgId}/payouts/{id}` (payouts:read) */
   get(orgId: string, id: string, options?: RequestOptions): Promise<ResultOf<'v1GetPayout'>>
   /** Cancel a pending payout; its allocations become payable again (emits payout.canceled): `POST /v1/orgs/{orgId}/payouts/{id}/cancel` (payouts:write) */
@@ -588,6 +602,8 @@ export type PayoutStatement = components['schemas']['PayoutStatement']
 export type Payout = components['schemas']['Payout']
 export type PayoutList = components['schemas']['PayoutList']
 export type CreatePayoutRequest = components['schemas']['CreatePayoutRequest']
+export type PayoutBalance = components['schemas']['PayoutBalance']
+export type PayoutBalanceList = components['schemas']['PayoutBalanceList']
 export type MarkPayoutFailedRequest = components['schemas']['MarkPayoutFailedRequest']
 export type Webhook = components['schemas']['Webhook']
 export type WebhookList = components['schemas']['WebhookList']

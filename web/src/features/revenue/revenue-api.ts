@@ -1,0 +1,42 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, unwrap, type Schemas } from '../../api/client'
+import type { RevenueSearch } from '../../app/routes'
+
+export type RevenueEntry = Schemas['RevenueEntry']
+export type CreateRevenueEntry = Schemas['CreateRevenueEntryRequest']
+export type RevenueType = Schemas['RevenueType']
+
+export const REVENUE_TYPES: Record<RevenueType, string> = {
+  stream: 'Stream',
+  download: 'Download',
+  physical: 'Physical',
+  sync: 'Sync',
+  performance: 'Performance',
+  mechanical: 'Mechanical',
+  ticket_sale: 'Ticket sale',
+  other: 'Other',
+}
+
+export const revenueKeys = {
+  all: ['revenue'] as const,
+  list: (search: RevenueSearch) => ['revenue', 'list', search] as const,
+}
+
+export const revenueListQuery = (search: RevenueSearch) =>
+  queryOptions({
+    queryKey: revenueKeys.list(search),
+    queryFn: () => {
+      const query = Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined))
+      return unwrap(api.GET('/api/revenue', { params: { query: { limit: 25, ...query } } }))
+    },
+  })
+
+/** The org's first 100 catalog entries, to choose the one revenue is recorded against. */
+export function useCatalogChoices() {
+  return useQuery({
+    queryKey: ['catalog', 'choices'],
+    queryFn: () => unwrap(api.GET('/api/catalog', { params: { query: { limit: 100 } } })),
+    select: (page) => page.data,
+    staleTime: 30_000,
+  })
+}

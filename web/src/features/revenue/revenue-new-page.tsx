@@ -1,0 +1,168 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { createLazyRoute, useNavigate } from '@tanstack/react-router'
+import type { FormEvent } from 'react'
+import { api, fieldErrors, unwrap } from '../../api/client'
+import { useIdempotencyKey } from '../../app/idempotency'
+import { newRevenueRoute } from '../../app/routes'
+import { Button, FormError, PageHeader, SelectField, TextField } from '../../ui'
+import { payoutKeys } from '../payouts/payouts-api'
+import { REVENUE_TYPES, revenueKeys, useCatalogChoices, type CreateRevenueEntry, type RevenueType } from './revenue-api'
+
+const OPTIONAL = ['catalogId', 'isrc', 'iswc', 'upc', 'eventId', 'statementRef', 'lineRef', 'reverses'] as const
+
+function NewRevenuePage() {
+  const { eventId } = newRevenueRoute.useSearch()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const keyFor = useIdempotencyKey()
+  const catalog = useCatalogChoices()
+  const create = useMutation({
+    mutationFn: (body: CreateRevenueEntry) =>
+      unwrap(api.POST('/api/revenue', { body, params: { header: { 'Idempotency-Key': keyFor(body) } } })),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: revenueKeys.all })
+      await queryClient.invalidateQueries({ queryKey: payoutKeys.all })
+      // Newest first: the entry just recorded, with its allocations, heads the list.
+      await navigate({ to: '/revenue', search: {} })
+    },
+  })
+  const { fields, general } = fieldErrors(create.error)
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const value = (name: string) => String(form.get(name) ?? '').trim()
+    const units = value('units')
+    const body: CreateRevenueEntry = {
+      source: value('source'),
+      type: value('type') as RevenueType,
+      periodStart: value('periodStart'),
+      periodEnd: value('periodEnd'),
+      territory: value('territory').toUpperCase(),
+      // A whole number as a number; anything else is sent as typed, so the API's message lands under the field.
+      units: /^-?[0-9]+$/.test(units) ? Number.parseInt(units, 10) : (units as unknown as number),
+      // Money stays the decimal string typed.
+      amount: value('amount'),
+      currency: value('currency').toUpperCase(),
+    }
+    for (const name of OPTIONAL) if (value(name)) body[name] = value(name)
+    create.mutate(body)
+  }
+
+  return (
+    <>
+      <PageHeader title="Record revenue">
+        <p className="muted">The amount is split to creators by the catalog entry’s splits as it is recorded.</p>
+      </PageHeader>
+      <form onSubmit={submit} noValidate className="form">
+        <FormError message={general} />
+        <fieldset className="form-group">
+          <legend>What earned it</legend>
+          <SelectField
+            label="Catalog entry"
+            name="catalogId"
+            defaultValue=""
+            options={[
+              { value: '', label: 'Choose an entry, or give an identifier below' },
+              ...(catalog.data ?? []).map((entry) => ({ value: entry.id, label: entry.title })),
+            ]}
+            error={fields.catalogId}
+          />
+          <div className="form-row">
+            <TextField label="ISRC" name="isrc" hint="Instead of an entry: an active recording" error={fields.isrc} />
+            <TextField label="ISWC" name="iswc" hint="Instead of an entry: an active work" error={fields.iswc} />
+            <TextField label="UPC" name="upc" hint="Instead of an entry: an active release" error={fields.upc} />
+          </div>
+          <TextField
+            label="Ticketed event"
+            name="eventId"
+            defaultValue={eventId ?? ''}
+            hint="Ticket sales only: the event’s id"
+            error={fields.eventId}
+          />
+        </fieldset>
+        <div className="form-row">
+          <TextField
+            label="Source"
+            name="source"
+            required
+            maxLength={200}
+            hint="Such as Spotify"
+            error={fields.source}
+          />
+          <SelectField
+            label="Type"
+            name="type"
+            defaultValue={eventId ? 'ticket_sale' : 'stream'}
+            options={Object.entries(REVENUE_TYPES).map(([value, label]) => ({ value, label }))}
+            error={fields.type}
+          />
+        </div>
+        <div className="form-row">
+          <TextField label="Period start" name="periodStart" type="date" required error={fields.periodStart} />
+          <TextField label="Period end" name="periodEnd" type="date" required error={fields.periodEnd} />
+          <TextField
+            label="Territory"
+            name="territory"
+            required
+            maxLength={5}
+            hint="ISO country code such as DE, or WORLD"
+            error={fields.territory}
+          />
+        </div>
+        <div className="form-row">
+          <TextField
+            label="Units"
+            name="units"
+            inputMode="numeric"
+            required
+            hint="Streams, copies or tickets; negative for returns"
+            error={fields.units}
+          />
+          <TextField
+            label="Amount"
+            name="amount"
+            inputMode="decimal"
+            required
+            hint="Decimal, up to 6 places, such as 12.50; negative for returns"
+            error={fields.amount}
+          />
+          <TextField
+            label="Currency"
+            name="currency"
+            defaultValue="EUR"
+            maxLength={3}
+            required
+            hint="ISO 4217, such as EUR"
+            error={fields.currency}
+          />
+        </div>
+        <div className="form-row">
+          <TextField
+            label="Statement reference"
+            name="statementRef"
+            hint="Optional: the statement this line comes from"
+            error={fields.statementRef}
+          />
+          <TextField
+            label="Line reference"
+            name="lineRef"
+            hint="Optional: the line in that statement"
+            error={fields.lineRef}
+          />
+          <TextField
+            label="Reverses entry"
+            name="reverses"
+            hint="Optional: the id of the entry this one reverses"
+            error={fields.reverses}
+          />
+        </div>
+        <Button type="submit" variant="primary" busy={create.isPending}>
+          Record revenue
+        </Button>
+      </form>
+    </>
+  )
+}
+
+export const route = createLazyRoute('/app/revenue/new')({ component: NewRevenuePage })
