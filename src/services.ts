@@ -24,6 +24,7 @@ import { createTicketingService, type TicketingService } from './modules/ticketi
 import { createRevenueService, type RevenueService } from './modules/revenue/revenue.service.js'
 import { createPayoutsService, type PayoutsService } from './modules/payouts/payouts.service.js'
 import { createSandboxRail } from './modules/payouts/payouts.sandbox.js'
+import { createPartnersService, type PartnersService } from './modules/partners/partners.service.js'
 
 export interface ServiceDeps {
   config: Config
@@ -57,6 +58,7 @@ export interface Services {
   ticketing: TicketingService
   revenue: RevenueService
   payouts: PayoutsService
+  partners: PartnersService
   oauthClients: ClientsService
   oauthTokens: TokensService
   webhooks: WebhookService
@@ -77,12 +79,32 @@ export function createServices(deps: ServiceDeps): Services {
   const audit = createAuditLog({ db, clock, ids })
   const auth = createAuthService({ db, clock, ids, passwords, limiter, credentials })
   const orgs = createOrgsService({ db, clock, ids, audit, config, credentials })
-  const oauthClients = createClientsService({ db, clock, ids, audit, config, credentials })
   const oauthTokens = createTokensService({ db, clock, ids, limiter, credentials })
   const creators = createCreatorsService({ db, clock, ids, audit })
   const catalog = createCatalogService({ db, clock, ids, audit })
   const ticketing = createTicketingService({ db, clock, ids, audit })
   const revenue = createRevenueService({ db, clock, ids, audit })
+  const partners = createPartnersService({
+    db,
+    clock,
+    ids,
+    config,
+    audit,
+    auth,
+    orgs,
+    passwords,
+    credentials,
+    demo: { clock, creators, catalog, ticketing, revenue },
+  })
+  const oauthClients = createClientsService({
+    db,
+    clock,
+    ids,
+    audit,
+    config,
+    credentials,
+    productionAccess: partners.productionAccess,
+  })
   const payouts = createPayoutsService({ db, clock, ids, audit })
 
   const jobs: Job[] = [{ name: 'prune-idempotency-keys', everyMs: HOUR, run: () => pruneIdempotencyKeys(db, clock) }]
@@ -127,6 +149,7 @@ export function createServices(deps: ServiceDeps): Services {
     ticketing,
     revenue,
     payouts,
+    partners,
     webhooks,
     evidence,
     evidenceSigner,
