@@ -20,6 +20,7 @@ const NAVIGATION: readonly { to: string; label: string; access?: Access; exact?:
   { to: '/audit', label: 'Audit log' },
   { to: '/settings/webhooks', label: 'Webhooks' },
   { to: '/settings/credentials', label: 'API credentials', access: 'clients:read' },
+  { to: '/portal', label: 'Partner portal', exact: true },
 ]
 
 /** Pages that work without an active org. */

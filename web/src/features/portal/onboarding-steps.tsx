@@ -40,22 +40,15 @@ function StepBody({
     case 'agreement':
       return canWrite ? <AgreementForm /> : null
     case 'integration_testing':
-      return step.status === 'done' ? null : (
-        <p>
-          Done by itself once your sandbox credentials have obtained a token at <code>/oauth/token</code>, read the org
-          event feed (<code>GET /v1/orgs/{'{orgId}'}/events</code>) and had a webhook delivery answered with a 2xx.
-        </p>
-      )
+      return <IntegrationChecks step={step} />
     case 'brand_and_domain':
       return step.status === 'done' ? null : (
         <p>Your brand file and domain for the white-label deployment. Our team will contact you for them.</p>
       )
     case 'provisioning':
-      return 'expectedReadyAt' in step && step.expectedReadyAt ? (
-        <p>Your deployment is expected to be ready by {String(step.expectedReadyAt).slice(0, 10)}.</p>
-      ) : null
+      return step.expectedReadyAt ? <p>Your deployment is expected to be ready by {step.expectedReadyAt}.</p> : null
     case 'go_live':
-      return <GoLive partner={partner} step={step} canWrite={canWrite} />
+      return <GoLive partner={partner} canWrite={canWrite} />
     default:
       return null
   }
@@ -73,7 +66,7 @@ function useStepMutation<Body>(call: (body: Body, key: string) => Promise<unknow
 function ApplicationForm() {
   const submitApplication = useStepMutation(
     (body: { website: string; useCase: string; expectedMonthlyRequests: number }, key: string) =>
-      unwrap(api.POST('/api/partner/application', { body, params: { header: { 'Idempotency-Key': key } } as never })),
+      unwrap(api.POST('/api/partner/application', { body, params: { header: { 'Idempotency-Key': key } } })),
   )
   const { fields, general } = fieldErrors(submitApplication.error)
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -110,13 +103,8 @@ function ApplicationForm() {
 
 function AgreementForm() {
   const agreement = useQuery(agreementQuery)
-  const sign = useStepMutation((body: { version: string; signerName: string; accepted: boolean }, key: string) =>
-    unwrap(
-      api.POST('/api/partner/agreement', {
-        body: body as never,
-        params: { header: { 'Idempotency-Key': key } } as never,
-      }),
-    ),
+  const sign = useStepMutation((body: { version: string; signerName: string; accepted: true }, key: string) =>
+    unwrap(api.POST('/api/partner/agreement', { body, params: { header: { 'Idempotency-Key': key } } })),
   )
   const { fields, general } = fieldErrors(sign.error)
   if (agreement.isPending) return <p>Loading the agreement…</p>
@@ -127,7 +115,8 @@ function AgreementForm() {
     sign.mutate({
       version: agreement.data.version,
       signerName: String(form.get('signerName')),
-      accepted: form.get('accepted') === 'on',
+      // Sent unchecked as it is (false), so the API names the field.
+      accepted: (form.get('accepted') === 'on') as true,
     })
   }
   return (
@@ -147,14 +136,14 @@ function AgreementForm() {
   )
 }
 
-function GoLive({ partner, step, canWrite }: { partner: Partner; step: OnboardingStep; canWrite: boolean }) {
+function GoLive({ partner, canWrite }: { partner: Partner; canWrite: boolean }) {
   const request = useStepMutation((_: Record<string, never>, key: string) =>
-    unwrap(api.POST('/api/partner/review-requests', { params: { header: { 'Idempotency-Key': key } } as never })),
+    unwrap(api.POST('/api/partner/review-requests', { params: { header: { 'Idempotency-Key': key } } })),
   )
   const earlierDone = partner.onboarding.steps
     .filter((other) => other.key !== 'go_live')
     .every((other) => other.status === 'done')
-  const reason = 'reason' in step && step.reason ? String(step.reason) : null
+  const reason = partner.status === 'changes_requested' || partner.status === 'rejected' ? partner.statusReason : null
   return (
     <>
       {reason ? (
@@ -173,6 +162,36 @@ function GoLive({ partner, step, canWrite }: { partner: Partner; step: Onboardin
           {earlierDone ? null : <p className="muted">Every earlier step must be done first.</p>}
         </>
       ) : null}
+    </>
+  )
+}
+
+/** integration_testing: each of the three things the sandbox credentials must really do, and when they did. */
+function IntegrationChecks({ step }: { step: OnboardingStep }) {
+  const checks = step.checks
+  const item = (label: ReactNode, at: string | null | undefined) => (
+    <li>
+      {label}: {at ? `done ${at.replace('T', ' ').slice(0, 16)} UTC` : 'not yet'}
+    </li>
+  )
+  return (
+    <>
+      <p>Done by itself once your sandbox credentials have, for real:</p>
+      <ul>
+        {item(
+          <>
+            obtained a token at <code>/oauth/token</code>
+          </>,
+          checks?.tokenIssuedAt,
+        )}
+        {item(
+          <>
+            read the org event feed (<code>GET /v1/orgs/{'{orgId}'}/events</code>)
+          </>,
+          checks?.feedReadAt,
+        )}
+        {item('had a webhook delivery answered with a 2xx', checks?.webhookDeliveredAt)}
+      </ul>
     </>
   )
 }

@@ -5,14 +5,7 @@ import { api, fieldErrors, unwrap } from '../../api/client'
 import { operatorPartnerRoute } from '../../app/routes'
 import { Button, Dialog, ErrorState, FormError, Loading, PageHeader, TextField } from '../../ui'
 import { operatorPartnerQuery, type OperatorPartner } from './portal-api'
-import {
-  PARTNER_STATUS_NAMES,
-  REGION_NAMES,
-  STEP_NAMES,
-  STEP_STATUS_NAMES,
-  TIER_NAMES,
-  type Tier,
-} from './portal-names'
+import { PARTNER_STATUS_NAMES, REGION_NAMES, STEP_NAMES, STEP_STATUS_NAMES, TIER_NAMES } from './portal-names'
 
 type Decision = 'approve' | 'request-changes' | 'reject' | 'suspend' | 'resume'
 
@@ -47,7 +40,7 @@ function OperatorPartnerPage() {
         ))}
       >
         <p>
-          {TIER_NAMES[data.tier as Tier] ?? data.tier} · {REGION_NAMES[data.region] ?? data.region} ·{' '}
+          {TIER_NAMES[data.tier]} · {REGION_NAMES[data.region] ?? data.region} ·{' '}
           {PARTNER_STATUS_NAMES[data.status] ?? data.status} · <code>{data.id}</code>
         </p>
       </PageHeader>
@@ -58,9 +51,7 @@ function OperatorPartnerPage() {
 }
 
 function Evidence({ partner }: { partner: OperatorPartner }) {
-  const record = partner as unknown as Record<string, unknown>
-  const application = record.application as Record<string, unknown> | null | undefined
-  const agreement = record.agreement as Record<string, unknown> | null | undefined
+  const { application, agreement } = partner
   return (
     <>
       <section aria-labelledby="steps-heading">
@@ -73,30 +64,63 @@ function Evidence({ partner }: { partner: OperatorPartner }) {
             </li>
           ))}
         </ul>
+        {partner.statusReason ? <p>Last reason given: {partner.statusReason}</p> : null}
       </section>
       <section aria-labelledby="application-heading">
         <h2 id="application-heading">Application</h2>
-        {application ? <Fields record={application} /> : <p>Not submitted yet.</p>}
+        {application ? (
+          <dl className="details">
+            <dt>Submitted by</dt>
+            <dd>
+              {partner.user.name} ({partner.user.email ?? 'no email'}), {application.submittedAt}
+            </dd>
+            <dt>Website</dt>
+            <dd>{application.website}</dd>
+            <dt>Use case</dt>
+            <dd>{application.useCase}</dd>
+            <dt>Expected requests per month</dt>
+            <dd>{application.expectedMonthlyRequests}</dd>
+          </dl>
+        ) : (
+          <p>Not submitted yet.</p>
+        )}
       </section>
       <section aria-labelledby="agreement-heading">
         <h2 id="agreement-heading">Agreement</h2>
-        {agreement ? <Fields record={agreement} /> : <p>Not signed yet.</p>}
+        {agreement ? (
+          <dl className="details">
+            <dt>Version</dt>
+            <dd>{agreement.version}</dd>
+            <dt>Signed by</dt>
+            <dd>
+              {agreement.signerName} (user <code>{agreement.userId}</code>) at {agreement.signedAt} from{' '}
+              {agreement.address}
+            </dd>
+            <dt>SHA-256 of the text signed</dt>
+            <dd>
+              <code>{agreement.textSha256}</code>
+            </dd>
+          </dl>
+        ) : (
+          <p>Not signed yet.</p>
+        )}
+      </section>
+      <section aria-labelledby="reviews-heading">
+        <h2 id="reviews-heading">Review requests</h2>
+        {partner.reviewRequests.length === 0 ? (
+          <p>None yet.</p>
+        ) : (
+          <ul>
+            {partner.reviewRequests.map((review) => (
+              <li key={review.id}>
+                {review.requestedAt.slice(0, 16).replace('T', ' ')}: {review.status.replace('_', ' ')}
+                {review.reason ? ` (${review.reason})` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </>
-  )
-}
-
-/** Every field of a record as the API gives it: evidence is shown, not summarised. */
-function Fields({ record }: { record: Record<string, unknown> }) {
-  return (
-    <dl className="details">
-      {Object.entries(record).map(([key, value]) => (
-        <div key={key}>
-          <dt>{key}</dt>
-          <dd>{typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value ?? '—')}</dd>
-        </div>
-      ))}
-    </dl>
   )
 }
 
@@ -112,13 +136,22 @@ function DecisionDialog({
   const queryClient = useQueryClient()
   const spec = DECISIONS[decision]
   const decide = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      unwrap(
-        api.POST(`/api/operator/partners/{id}/${decision}` as '/api/operator/partners/{id}/approve', {
-          params: { path: { id: partner.id } },
-          body: body as never,
-        }),
-      ),
+    mutationFn: (body: { reason?: string; rateLimit?: number; burst?: number }) => {
+      const path = { id: partner.id }
+      const reason = { reason: body.reason ?? '' }
+      switch (decision) {
+        case 'approve':
+          return unwrap(api.POST('/api/operator/partners/{id}/approve', { params: { path }, body }))
+        case 'request-changes':
+          return unwrap(api.POST('/api/operator/partners/{id}/request-changes', { params: { path }, body: reason }))
+        case 'reject':
+          return unwrap(api.POST('/api/operator/partners/{id}/reject', { params: { path }, body: reason }))
+        case 'suspend':
+          return unwrap(api.POST('/api/operator/partners/{id}/suspend', { params: { path }, body: reason }))
+        case 'resume':
+          return unwrap(api.POST('/api/operator/partners/{id}/resume', { params: { path } }))
+      }
+    },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['operator'] })
       onClose()
@@ -128,12 +161,13 @@ function DecisionDialog({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
-    const body: Record<string, unknown> = {}
+    const body: { reason?: string; rateLimit?: number; burst?: number } = {}
     if (spec.reason) body.reason = String(form.get('reason'))
     if (decision === 'approve' && partner.tier === 'platform_integrator') {
-      for (const name of ['rateLimit', 'burst']) {
+      for (const name of ['rateLimit', 'burst'] as const) {
         const value = String(form.get(name) ?? '').trim()
-        if (value !== '') body[name] = /^\d+$/.test(value) ? Number(value) : value
+        // A non-number goes to the API as typed, which names the field.
+        if (value !== '') body[name] = /^\d+$/.test(value) ? Number(value) : (value as unknown as number)
       }
     }
     decide.mutate(body)

@@ -4,7 +4,7 @@ import type { FormEvent } from 'react'
 import { operatorQueueRoute, PARTNER_STATUSES } from '../../app/routes'
 import { Button, EmptyState, ErrorState, Loading, PageHeader, Pagination, SelectField, Table } from '../../ui'
 import { operatorPartnersQuery, type OperatorPartnerList } from './portal-api'
-import { PARTNER_STATUS_NAMES, REGION_NAMES, TIER_NAMES, type Tier } from './portal-names'
+import { PARTNER_STATUS_NAMES, REGION_NAMES, TIER_NAMES } from './portal-names'
 
 type Row = OperatorPartnerList['data'][number]
 
@@ -57,7 +57,7 @@ function OperatorQueuePage() {
                   </Link>
                 ),
               },
-              { header: 'Tier', cell: (partner) => TIER_NAMES[partner.tier as Tier] ?? partner.tier },
+              { header: 'Tier', cell: (partner) => TIER_NAMES[partner.tier] },
               { header: 'Region', cell: (partner) => REGION_NAMES[partner.region] ?? partner.region },
               { header: 'Status', cell: (partner) => PARTNER_STATUS_NAMES[partner.status] ?? partner.status },
             ]}

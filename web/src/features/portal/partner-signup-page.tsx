@@ -4,9 +4,9 @@ import { useState, type FormEvent } from 'react'
 import { api, fieldErrors, unwrap } from '../../api/client'
 import { Button, FormError, SelectField, TextField } from '../../ui'
 import { AuthLayout } from '../auth/auth-layout'
-import { deploymentQuery, type PartnerSignup } from './portal-api'
+import { deploymentQuery, type PartnerSignup, type PartnerSignupRequest } from './portal-api'
 import { REGION_NAMES, TIER_NAMES, TIERS, type Tier } from './portal-names'
-import { SecretReveal } from './secret-reveal'
+import { SecretReveal } from '../integrations/secret-reveal'
 
 /**
  * A partner signs up: an account, the partner, a sandbox org with demo data and a sandbox client,
@@ -17,14 +17,7 @@ function PartnerSignupPage() {
   const deployment = useQuery(deploymentQuery)
   const [created, setCreated] = useState<PartnerSignup | null>(null)
   const signup = useMutation({
-    mutationFn: (body: {
-      name: string
-      email: string
-      password: string
-      company: string
-      tier: Tier
-      region: string
-    }) => unwrap(api.POST('/api/partners/signup/cookie', { body: body as never })),
+    mutationFn: (body: PartnerSignupRequest) => unwrap(api.POST('/api/partners/signup/cookie', { body })),
     onSuccess: (answer) => {
       queryClient.clear()
       setCreated(answer)
@@ -36,7 +29,7 @@ function PartnerSignupPage() {
     return (
       <AuthLayout title="Your sandbox is ready">
         <p>
-          {created.partner.company} is signed up as {TIER_NAMES[created.partner.tier as Tier]} in{' '}
+          {created.partner.company} is signed up as {TIER_NAMES[created.partner.tier]} in{' '}
           {REGION_NAMES[created.partner.region] ?? created.partner.region}. Your sandbox org has demo data to try the
           API on.
         </p>
@@ -48,7 +41,7 @@ function PartnerSignupPage() {
           <dt>Scopes</dt>
           <dd>{created.sandboxClient.scopes.join(', ')}</dd>
         </dl>
-        <SecretReveal label="Sandbox client secret" value={created.sandboxClient.secret} />
+        <SecretReveal label="Sandbox client secret" secret={created.sandboxClient.secret} />
         <p>
           <Link to="/portal">Continue to the partner portal</Link>
         </p>
@@ -65,7 +58,7 @@ function PartnerSignupPage() {
       password: String(form.get('password')),
       company: String(form.get('company')),
       tier: String(form.get('tier')) as Tier,
-      region: String(form.get('region')),
+      region: String(form.get('region')) as PartnerSignupRequest['region'],
     })
   }
   const regions = deployment.data?.regions ?? []

@@ -1,4 +1,4 @@
-import { api, unwrap } from '../../api/client'
+import { api, unwrap, type Schemas } from '../../api/client'
 
 /** This deployment: its region and the other regions' (the sign-up's region choice). */
 export const deploymentQuery = {
@@ -23,19 +23,16 @@ export const agreementQuery = {
   staleTime: Infinity,
 }
 
-const signupPartner = (body: never) => unwrap(api.POST('/api/partners/signup/cookie', { body }))
-export type PartnerSignup = Awaited<ReturnType<typeof signupPartner>>
+export type PartnerSignupRequest = Schemas['PartnerSignUpRequest']
+export type PartnerSignup = Schemas['PartnerCookieSignUp']
+export type PartnerStatus = Partner['status']
 
-const fetchOperatorPartners = (status: string | undefined, cursor: string | undefined) =>
-  unwrap(
-    api.GET('/api/operator/partners', {
-      params: { query: { ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) } as never },
-    }),
-  )
+const fetchOperatorPartners = (status: PartnerStatus | undefined, cursor: string | undefined) =>
+  unwrap(api.GET('/api/operator/partners', { params: { query: { status, cursor } } }))
 export type OperatorPartnerList = Awaited<ReturnType<typeof fetchOperatorPartners>>
 
 /** The review queue (operators only: anyone else gets 404). */
-export const operatorPartnersQuery = (search: { status?: string | undefined; cursor?: string | undefined }) => ({
+export const operatorPartnersQuery = (search: { status?: PartnerStatus | undefined; cursor?: string | undefined }) => ({
   queryKey: ['operator', 'partners', search] as const,
   queryFn: () => fetchOperatorPartners(search.status, search.cursor),
 })

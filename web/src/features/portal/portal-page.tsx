@@ -4,18 +4,20 @@ import { ApiError } from '../../api/client'
 import { useSession } from '../../app/session'
 import { EmptyState, ErrorState, Loading, PageHeader } from '../../ui'
 import { OnboardingChecklist } from './onboarding-steps'
-import { partnerQuery, type Partner } from './portal-api'
-import { PARTNER_STATUS_NAMES, REGION_NAMES, TIER_NAMES, type Tier } from './portal-names'
+import { operatorPartnersQuery, partnerQuery, type Partner } from './portal-api'
+import { PARTNER_STATUS_NAMES, REGION_NAMES, TIER_NAMES } from './portal-names'
 
 /** The partner's home: who they are, where onboarding stands and what is due, limits, and the way in. */
 function PortalPage() {
   const partner = useQuery(partnerQuery)
   const { role } = useSession()
+  const operatorLink = <OperatorLink />
   if (partner.isPending) return <Loading label="Loading your partner account…" />
   if (partner.error instanceof ApiError && partner.error.status === 404) {
     return (
       <>
         <PageHeader title="Partner portal" />
+        {operatorLink}
         <EmptyState title="This account is not a partner">
           <p>
             Partners integrate with Oeuvre’s API and get sandbox credentials at once.{' '}
@@ -31,10 +33,11 @@ function PortalPage() {
     <>
       <PageHeader title="Partner portal">
         <p>
-          {data.company} · {TIER_NAMES[data.tier as Tier] ?? data.tier} · {REGION_NAMES[data.region] ?? data.region} ·{' '}
+          {data.company} · {TIER_NAMES[data.tier]} · {REGION_NAMES[data.region] ?? data.region} ·{' '}
           <span className={`badge badge-${data.status}`}>{PARTNER_STATUS_NAMES[data.status] ?? data.status}</span>
         </p>
       </PageHeader>
+      {operatorLink}
       <section aria-labelledby="onboarding-heading">
         <h2 id="onboarding-heading">Onboarding</h2>
         <CurrentlyDue partner={data} />
@@ -60,6 +63,20 @@ function PortalPage() {
   )
 }
 
+/** Operators get a way to the console; for anyone else the queue answers 404 and nothing shows. */
+function OperatorLink() {
+  const queue = useQuery({ ...operatorPartnersQuery({}), retry: false })
+  if (!queue.isSuccess) return null
+  return (
+    <p>
+      <Link to="/portal/operator" search={{}}>
+        Operator console
+      </Link>
+      : review partners and decide.
+    </p>
+  )
+}
+
 function CurrentlyDue({ partner }: { partner: Partner }) {
   const due = partner.onboarding.currentlyDue
   if (due.length === 0) return <p>Nothing is due from you.</p>
@@ -67,21 +84,21 @@ function CurrentlyDue({ partner }: { partner: Partner }) {
 }
 
 function Limits({ partner }: { partner: Partner }) {
-  const limits = partner.limits as Record<string, { rateLimit?: number; burst?: number } | null | undefined>
-  const rows = Object.entries(limits).filter(([, value]) => value && typeof value === 'object')
-  if (rows.length === 0) return null
+  const { sandbox, production } = partner.limits
   return (
     <>
       <h3>Rate limits</h3>
       <dl className="details">
-        {rows.map(([name, value]) => (
-          <div key={name}>
-            <dt>{name === 'production' ? 'Production' : name === 'sandbox' ? 'Sandbox' : name}</dt>
-            <dd>
-              {value?.rateLimit ?? '—'} requests a minute, bursts of {value?.burst ?? '—'}
-            </dd>
-          </div>
-        ))}
+        <dt>Sandbox</dt>
+        <dd>
+          {sandbox.perMinute} requests a minute, bursts of {sandbox.burst}
+        </dd>
+        <dt>Production</dt>
+        <dd>
+          {production
+            ? `${production.perMinute} requests a minute, bursts of ${production.burst}`
+            : 'Set by our reviewers when you are approved'}
+        </dd>
       </dl>
     </>
   )

@@ -14,11 +14,7 @@ const fetchRequests = (clientId: string, search: RequestLogSearch) =>
     api.GET('/api/clients/{id}/requests', {
       params: {
         path: { id: clientId },
-        query: {
-          ...(search.status ? { status: search.status } : {}),
-          ...(search.path ? { path: search.path } : {}),
-          ...(search.cursor ? { cursor: search.cursor } : {}),
-        } as never,
+        query: { status: search.status, path: search.path, cursor: search.cursor },
       },
     }),
   )
