@@ -58,7 +58,12 @@ const token = async () => {
   const response = await fetch(`${service.url}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: clientSecret,
+      scope: 'events:read',
+    }),
   })
   expect(response.status).toBe(200)
   return ((await response.json()) as { access_token: string }).access_token
@@ -129,14 +134,14 @@ describe('a partner, from sign-up to live', () => {
 
   it('registers a webhook in the portal and sends a test event that is answered 200', async () => {
     await partner.getByRole('main').getByRole('link', { name: 'Webhooks', exact: true }).click()
-    await partner.waitForURL(/\/portal\/webhooks$/)
+    await partner.waitForURL(/\/portal\/webhooks(\?|$)/)
     await partner.getByRole('link', { name: 'Register webhook' }).click()
     await partner.getByLabel('Endpoint URL').fill(hookUrl)
     await partner.getByLabel('partner.approved', { exact: true }).check()
     await partner.getByRole('button', { name: 'Register webhook' }).click()
     expect(await partner.getByLabel('Signing secret').inputValue()).toMatch(/^whsec_/)
     await partner.getByRole('link', { name: 'Open the webhook' }).click()
-    await partner.waitForURL(/\/portal\/webhooks\/wh_/)
+    await partner.waitForURL(/\/portal\/webhooks\/whk_/)
     await partner.getByRole('button', { name: 'Send test event' }).click()
     const delivery = partner.getByRole('listitem').filter({ hasText: 'webhook.test' })
     await expect

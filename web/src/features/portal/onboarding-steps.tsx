@@ -122,7 +122,12 @@ function AgreementForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Partner agreement">
       <FormError message={general} />
-      <div className="agreement-text" tabIndex={0} aria-label={`Partner agreement, version ${agreement.data.version}`}>
+      <div
+        className="agreement-text"
+        role="region"
+        tabIndex={0}
+        aria-label={`Partner agreement, version ${agreement.data.version}`}
+      >
         {agreement.data.text}
       </div>
       <TextField label="Signer’s full name" name="signerName" autoComplete="name" required error={fields.signerName} />
