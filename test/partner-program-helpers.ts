@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
-import type { Services } from '../src/app.js'
 import { call, uniqueEmail } from './helpers.js'
 
 export interface SignedUpPartner {
@@ -33,9 +32,4 @@ export async function signUpPartner(
     partnerId: body.partner.id,
     client: body.sandboxClient,
   }
-}
-
-/** Makes an existing user an operator, as `oeuvre operators add` does. */
-export async function makeOperator(services: Services, email: string): Promise<void> {
-  await services.partners.addOperator(email)
 }

@@ -164,6 +164,8 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
       }
     }
     if (config.operator) {
+      // Another region's id or credential: 421 as on any path (the residency screen answers unknown routes alike).
+      if (failure instanceof AppError && failure.code === 'wrong_region') throw failure
       // Nobody but an operator learns that the route exists: the router's own 404, word for word.
       const operator =
         failure === null && identity !== null && identity.kind === 'session' && deps.isOperator

@@ -98,7 +98,7 @@ describe('application and agreement', () => {
       address: expect.any(String),
       signedAt: expect.any(String),
     })
-    expect(event.hash).toMatch(/^[0-9a-f]{64}$/)
+    expect(event.hash).toMatch(/^sha256:[0-9a-f]{64}$/)
     expectProblem(
       await call(t.app, {
         method: 'POST',

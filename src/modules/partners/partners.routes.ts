@@ -52,13 +52,16 @@ export function registerPartnerRoutes(
         description:
           'One transaction creates the user, the partner, its sandbox org and a sandbox OAuth client holding every read ' +
           'scope and webhooks:write (its secret shown once); the demo records follow through the services. Answers like ' +
-          'login, the sandbox org active. `region` defaults to this deployment’s; another region answers 421 wrong_region.',
+          'login, the sandbox org active. `region` defaults to this deployment’s; another region answers 421 wrong_region. ' +
+          'A replay for the same Idempotency-Key answers without `token`, `expiresAt` and the client `secret` (neither is ' +
+          'stored): log in, or rotate the secret.',
         body: PartnerSignupBody,
         response: responses({ 201: PartnerSignupResponse }, [409, 421]),
       },
       config: { auth: 'none', idempotent: true, successStatus: 201 },
     },
-    async (request, reply) => reply.code(201).send(await partners.signup(request.body, String(request.id))),
+    async (request, reply) =>
+      reply.code(201).send(await partners.signup(request.body, String(request.id), request.idempotencyClaim)),
   )
 
   api.post(

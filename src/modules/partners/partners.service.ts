@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Config } from '../../config.js'
-import type { Database, Tx } from '../../database.js'
+import type { CommitWith, Database, Tx } from '../../database.js'
 import type { Clock } from '../../platform/clock.js'
 import type { CredentialCache } from '../../platform/credential-cache.js'
 import { hashSecret, type PasswordHasher } from '../../platform/crypto.js'
@@ -49,7 +49,11 @@ export interface OperatorCaller {
 }
 
 export interface PartnersService {
-  signup(body: PartnerSignupBody, requestId: string): Promise<PartnerSignupResponse>
+  /**
+   * `commitWith`: the request's Idempotency-Key, stored with the sign-up's transaction as the
+   * answer without the session token and the client secret (neither is ever stored).
+   */
+  signup(body: PartnerSignupBody, requestId: string, commitWith?: CommitWith): Promise<PartnerSignupResponse>
   get(caller: PartnerCaller): Promise<Partner>
   submitApplication(caller: PartnerCaller, body: ApplicationBody): Promise<Partner>
   agreement(): Agreement
@@ -220,7 +224,7 @@ export function createPartnersService(deps: {
   }
 
   return {
-    async signup(body, requestId) {
+    async signup(body, requestId, commitWith) {
       const region = body.region ?? config.region
       if (region !== config.region) {
         const error = wrongRegion(config, region, `A partner of the ${region} region`)
@@ -258,7 +262,7 @@ export function createPartnersService(deps: {
       }
       const changed = [`user:${user.id}`]
       // One transaction: the user, the partner, its sandbox org and the sandbox client, with their org events.
-      const partner = await db.tx({ orgId }, async (tx) => {
+      const stored = await db.tx({ orgId, ...(commitWith ? { commitWith } : {}) }, async (tx) => {
         const inserted = await tx
           .insertInto('users')
           .values({ ...user, password_hash: passwordHash, home_org_id: null })
@@ -331,7 +335,13 @@ export function createPartnersService(deps: {
           },
         )
         await credentials.announce(tx, changed)
-        return row
+        // What an idempotent replay answers: no session token, no secret.
+        return {
+          user: presentUser(user),
+          activeOrgId: orgId,
+          partner: presentPartner(row),
+          sandboxClient: { id: client.id, scopes: client.scopes, tier: client.tier },
+        }
       })
       credentials.forget(changed)
       // The demo records, through the services (each with its org event), once the org exists.
@@ -343,10 +353,10 @@ export function createPartnersService(deps: {
       const session = await auth.startSession(user.id, orgId)
       return {
         ...session,
-        user: presentUser(user),
-        activeOrgId: orgId,
-        partner: presentPartner(partner),
-        sandboxClient: { id: client.id, secret: clientSecret, scopes: client.scopes, tier: client.tier },
+        ...stored,
+        // The demo records are there now: the partner as it stands.
+        partner: presentPartner((await partnerById(db.global, partnerId))!),
+        sandboxClient: { ...stored.sandboxClient, secret: clientSecret },
       }
     },
 

@@ -94,7 +94,7 @@ describe('POST /api/partners/signup', () => {
     expect(got.onboarding.steps[2]).toMatchObject({ status: 'pending', detail: expect.stringContaining('white-label') })
   })
 
-  it('replays the answer for the same Idempotency-Key', async () => {
+  it('replays the answer for the same Idempotency-Key, without the session token or the secret', async () => {
     const payload = body()
     const headers = { 'idempotency-key': `partner-${payload.email}` }
     const first = await call(t.app, { method: 'POST', url: '/api/partners/signup', body: payload, headers })
@@ -103,6 +103,16 @@ describe('POST /api/partners/signup', () => {
     expect(again.statusCode).toBe(201)
     expect(again.headers['idempotent-replayed']).toBe('true')
     expect(again.json().partner.id).toBe(first.json().partner.id)
+    expect(again.json().sandboxClient.id).toBe(first.json().sandboxClient.id)
+    expect(again.json()).not.toHaveProperty('token')
+    expect(again.json().sandboxClient).not.toHaveProperty('secret')
+    const stored = await t.db.global
+      .selectFrom('idempotency_keys')
+      .select('response_body')
+      .where('key', '=', headers['idempotency-key'])
+      .executeTakeFirstOrThrow()
+    expect(stored.response_body).not.toContain(first.json().sandboxClient.secret)
+    expect(stored.response_body).not.toContain(first.json().token)
   })
 
   it('answers 421 wrong_region for another region, 409 for a taken email, 400 for a bad tier; nothing written', async () => {

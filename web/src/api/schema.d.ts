@@ -1465,7 +1465,7 @@ export type paths = {
     put?: never
     /**
      * Sign up as a partner: an account, a sandbox org with demo data and sandbox credentials at once
-     * @description One transaction creates the user, the partner, its sandbox org and a sandbox OAuth client holding every read scope and webhooks:write (its secret shown once); the demo records follow through the services. Answers like login, the sandbox org active. `region` defaults to this deployment’s; another region answers 421 wrong_region.
+     * @description One transaction creates the user, the partner, its sandbox org and a sandbox OAuth client holding every read scope and webhooks:write (its secret shown once); the demo records follow through the services. Answers like login, the sandbox org active. `region` defaults to this deployment’s; another region answers 421 wrong_region. A replay for the same Idempotency-Key answers without `token`, `expiresAt` and the client `secret` (neither is stored): log in, or rotate the secret.
      */
     post: operations['partnerSignUp']
     delete?: never
