@@ -41,6 +41,7 @@ import { registerRevenueRoutes } from './modules/revenue/revenue.routes.js'
 import { registerPayoutRoutes } from './modules/payouts/payouts.routes.js'
 import { registerWebhookRoutes, PARTNER_SURFACE, SESSION_SURFACE } from './modules/webhooks/webhooks.routes.js'
 import { registerEvidenceRoutes } from './modules/evidence/evidence.routes.js'
+import { registerPartnerRoutes } from './modules/partners/partners.routes.js'
 import { createServices, type ServiceDeps, type Services } from './services.js'
 import { publicOrigin, sessionCookieName } from './platform/session-cookie.js'
 import { registerWebApp } from './platform/web-app.js'
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     config,
     limiter,
     authenticators: { session: auth.authenticate, client: services.oauthTokens.authenticate },
+    isOperator: services.partners.isOperator,
     sessionCookie: { name: sessionCookieName(config), origin },
   })
   registerV1Deprecation(app, config.deprecation)
@@ -169,7 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     registerTokenRoute(formScope, services.oauthTokens)
   })
   registerDiscoveryRoute(app, config.publicUrl)
-  registerV1Routes(app, { audit, orgs })
+  registerV1Routes(app, { audit, orgs, partners: services.partners })
   registerCreatorRoutes(app, services.creators, { prefix: '/api/creators', auth: 'session' })
   registerCatalogRoutes(app, services.catalog, { prefix: '/api/catalog', auth: 'session' })
   registerTicketingRoutes(app, services.ticketing, { prefix: '/api/events', auth: 'session' })
@@ -187,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   registerWebhookRoutes(app, services.webhooks, SESSION_SURFACE)
   registerWebhookRoutes(app, services.webhooks, PARTNER_SURFACE)
   registerEvidenceRoutes(app, services.evidence)
+  registerPartnerRoutes(app, { partners: services.partners, config })
   await registerWebApp(app, deps.webRoot)
 
   return { app, services }

@@ -7,6 +7,7 @@ import type { PayoutsTables } from './modules/payouts/payouts.tables.js'
 import type { RevenueTables } from './modules/revenue/revenue.tables.js'
 import type { TicketingTables } from './modules/ticketing/ticketing.tables.js'
 import type { OAuthTables } from './modules/oauth/oauth.tables.js'
+import type { PartnerTables } from './modules/partners/partners.tables.js'
 
 /** Tables of the foundation. Each module adds its own interface and DB extends them all. */
 export interface FoundationTables {
@@ -36,6 +37,8 @@ export interface FoundationTables {
     system_user_id: string
     created_at: Date
     created_by: string
+    /** The partner the org belongs to (migration 0032). */
+    partner_id: ColumnType<string | null, string | null | undefined, string | null>
   }
   memberships: {
     org_id: string
@@ -102,4 +105,5 @@ export type DB = FoundationTables &
   PayoutsTables &
   WebhookTables &
   EvidenceTables &
-  OAuthTables
+  OAuthTables &
+  PartnerTables

@@ -39,8 +39,14 @@ export async function seedDemo(
   return { created: true }
 }
 
-/** Creators, a work with its recording and a release, a quarter of revenue allocated to them, and a concert. */
-async function seedRecords(services: Services, ctx: RequestContext): Promise<void> {
+/** The services the demo records are written through (so every record has its org event). */
+export type DemoServices = Pick<Services, 'clock' | 'creators' | 'catalog' | 'ticketing' | 'revenue'>
+
+/**
+ * Creators, a work with its recording and a release, a quarter of revenue allocated to them, and
+ * a concert: the demo org's records, and every partner sandbox org's.
+ */
+export async function seedRecords(services: DemoServices, ctx: RequestContext): Promise<void> {
   const creator = (name: string, roles: CreateCreatorBody['roles'], kind: 'person' | 'group' | 'company' = 'person') =>
     services.creators.create(ctx, { name, kind, roles, payoutCurrency: 'EUR', country: 'NL' })
   const [singer, writer, producer] = [

@@ -25,6 +25,7 @@ import { createTicketingService, type TicketingService } from './modules/ticketi
 import { createRevenueService, type RevenueService } from './modules/revenue/revenue.service.js'
 import { createPayoutsService, type PayoutsService } from './modules/payouts/payouts.service.js'
 import { createSandboxRail } from './modules/payouts/payouts.sandbox.js'
+import { createPartnersService, type PartnersService } from './modules/partners/partners.service.js'
 
 export interface ServiceDeps {
   config: Config
@@ -58,6 +59,7 @@ export interface Services {
   ticketing: TicketingService
   revenue: RevenueService
   payouts: PayoutsService
+  partners: PartnersService
   oauthClients: ClientsService
   oauthTokens: TokensService
   /** Requests made with OAuth clients' credentials, buffered and written in batches (close it with the app). */
@@ -80,13 +82,33 @@ export function createServices(deps: ServiceDeps): Services {
   const audit = createAuditLog({ db, clock, ids })
   const auth = createAuthService({ db, clock, ids, passwords, limiter, credentials })
   const orgs = createOrgsService({ db, clock, ids, audit, config, credentials })
-  const oauthClients = createClientsService({ db, clock, ids, audit, config, credentials })
   const oauthTokens = createTokensService({ db, clock, ids, limiter, credentials })
   const requestLog = createRequestLog({ db, clock, config })
   const creators = createCreatorsService({ db, clock, ids, audit })
   const catalog = createCatalogService({ db, clock, ids, audit })
   const ticketing = createTicketingService({ db, clock, ids, audit })
   const revenue = createRevenueService({ db, clock, ids, audit })
+  const partners = createPartnersService({
+    db,
+    clock,
+    ids,
+    config,
+    audit,
+    auth,
+    orgs,
+    passwords,
+    credentials,
+    demo: { clock, creators, catalog, ticketing, revenue },
+  })
+  const oauthClients = createClientsService({
+    db,
+    clock,
+    ids,
+    audit,
+    config,
+    credentials,
+    productionAccess: partners.productionAccess,
+  })
   const payouts = createPayoutsService({ db, clock, ids, audit })
 
   const jobs: Job[] = [{ name: 'prune-idempotency-keys', everyMs: HOUR, run: () => pruneIdempotencyKeys(db, clock) }]
@@ -133,6 +155,7 @@ export function createServices(deps: ServiceDeps): Services {
     ticketing,
     revenue,
     payouts,
+    partners,
     webhooks,
     evidence,
     evidenceSigner,

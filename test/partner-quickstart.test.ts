@@ -91,4 +91,12 @@ it('runs every shell block of docs/partner-quickstart.md, as written and in orde
 
   const members = printedBy((block) => block.includes('/members"'))
   expect(members.data).toHaveLength(1)
+
+  // The short way: partner sign-up, its sandbox secret's token reads the feed at once, and the steps show it.
+  const partnerFeed: FeedPage = printedBy((block) => block.includes('/events?action=partner.created'))
+  expect(partnerFeed.data.map((event) => event.action)).toEqual(['partner.created'])
+  const partner = printedBy((block) => block.includes('/api/partner"'))
+  expect(partner).toMatchObject({ tier: 'api_partner', status: 'sandbox' })
+  const integration = partner.onboarding.steps.find((step: { key: string }) => step.key === 'integration_testing')
+  expect(integration.checks).toMatchObject({ tokenIssuedAt: expect.any(String), feedReadAt: expect.any(String) })
 })

@@ -33,6 +33,11 @@ const ACCOUNT_ROUTES = new Set([
   '/api/orgs',
   '/api/session/active-org',
   '/api/invitations/accept',
+  // The partner program: the partner is the caller's, whatever the active org.
+  '/api/partner',
+  '/api/partner/application',
+  '/api/partner/agreement',
+  '/api/partner/review-requests',
 ])
 /** Routes anyone may call. */
 const PUBLIC_ROUTES = new Set([
@@ -40,6 +45,8 @@ const PUBLIC_ROUTES = new Set([
   '/api/auth/login',
   '/api/auth/signup/cookie',
   '/api/auth/login/cookie',
+  '/api/partners/signup',
+  '/api/partners/signup/cookie',
   '/api/deployment',
   '/v1/evidence/keys',
 ])
@@ -52,6 +59,7 @@ const NOT_IDEMPOTENT = new Set([
   // The web app's cookie sign-in: a replayed answer could not set the cookie again.
   '/api/auth/login/cookie',
   '/api/auth/signup/cookie',
+  '/api/partners/signup/cookie',
 ])
 
 beforeAll(async () => {
@@ -69,6 +77,8 @@ describe('the route table', () => {
       const name = `${route.method} ${route.url}`
       if (PUBLIC_ROUTES.has(route.url)) continue
       expect(route.config.auth, `${name} must declare auth`).toMatch(/^(session|client)$/)
+      // Operator routes: no role of an org reaches them (partners.operator.test.ts probes them).
+      if (route.config.operator) continue
       if (!ACCOUNT_ROUTES.has(route.url)) expect(route.config.access, `${name} must declare access`).toBeDefined()
     }
   })
@@ -83,7 +93,10 @@ describe('the route table', () => {
 describe('every authenticated route', () => {
   it('answers 401 without a token and with a token of the wrong kind, writing nothing', async () => {
     const before = await eventCount(t.db, owner.orgId)
-    for (const route of routes.filter((r) => r.config.auth === 'session' || r.config.auth === 'client')) {
+    // Operator routes answer 404 instead (partners.operator.test.ts).
+    for (const route of routes.filter(
+      (r) => (r.config.auth === 'session' || r.config.auth === 'client') && !r.config.operator,
+    )) {
       // Unauthenticated probes draw on the per-address bucket (60/min): let it refill between routes.
       t.clock.advance(2_000)
       const url = concrete(route.url, owner.orgId)

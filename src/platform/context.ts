@@ -63,6 +63,11 @@ declare module 'fastify' {
      * A function decides per request (the web app's files are not limited, unknown service paths are).
      */
     rateLimit?: boolean | 'route' | ((request: FastifyRequest) => boolean)
+    /**
+     * Operators only (the partner program's review routes): anyone else, unauthenticated
+     * included, is answered 404 as if the route did not exist.
+     */
+    operator?: boolean
     /** Feature module the route belongs to (white-label flags). */
     module?: string
     /** A body the route's own parser hands over as a stream (no body schema): documented as this request body. */

@@ -29,6 +29,8 @@ export interface GuardDeps {
   authenticators: { session?: Authenticator; client?: Authenticator }
   /** Refuses a request before authentication (residency: a credential or id of another region). */
   screen?: (request: FastifyRequest) => void
+  /** Whether a user is an operator (routes with `operator: true`). */
+  isOperator?: (userId: string) => Promise<boolean>
   /** The web app's session cookie, and the origin its writes must come from. */
   sessionCookie: { name: string; origin: PublicOrigin }
 }
@@ -160,6 +162,17 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
           headers: { 'retry-after': String(verdict.retryAfter) },
         })
       }
+    }
+    if (config.operator) {
+      // Another region's id or credential: 421 as on any path (the residency screen answers unknown routes alike).
+      if (failure instanceof AppError && failure.code === 'wrong_region') throw failure
+      // Nobody but an operator learns that the route exists: the router's own 404, word for word.
+      const operator =
+        failure === null && identity !== null && identity.kind === 'session' && deps.isOperator
+          ? await deps.isOperator(identity.userId)
+          : false
+      if (!operator)
+        throw new AppError('resource_missing', `No route ${request.method} ${request.url.split('?')[0] ?? '/'}`)
     }
     if (failure) throw failure
     if (!identity) return

@@ -20,6 +20,7 @@ export const ID_PREFIXES = {
   invitation: 'inv',
   seal: 'seal',
   partner: 'prt',
+  reviewRequest: 'prq',
   request: 'req',
 } as const
 

@@ -16,13 +16,18 @@ import { clientTag } from './oauth.tokens.js'
 
 type ClientRow = Selectable<OAuthTables['oauth_clients']>
 
-/**
- * Whether an org may hold production credentials: its partner must have passed the
- * onboarding review. The partner program (a later issue) supplies the real check.
- */
-export type ProductionAccessPolicy = (orgId: string) => Promise<boolean>
+/** A granted production access: a platform integrator's partner has default limits for its clients. */
+export interface ProductionAccess {
+  defaultLimits: RateTier | null
+}
 
-/** Until the partner program exists, no partner has passed the review. */
+/**
+ * Whether an org may hold production credentials: its partner must be live (the partner
+ * program supplies the check, src/modules/partners). false: not (yet).
+ */
+export type ProductionAccessPolicy = (orgId: string) => Promise<boolean | ProductionAccess>
+
+/** Without the partner program, no org has passed the review. */
 export const productionAccessPending: ProductionAccessPolicy = async () => false
 
 export interface ClientsService {
@@ -68,8 +73,16 @@ function issueSecret(
 export function resolveTier(
   environment: 'sandbox' | 'production',
   body: CreateClientBody,
+  /** A platform integrator's limits set at its approval: the default tier and limits of its production clients. */
+  partnerLimits: RateTier | null = null,
 ): { tier: ClientTier; limits: RateTier } {
-  const tier = body.tier ?? (environment === 'sandbox' ? 'api_partner_sandbox' : 'api_partner_production')
+  const tier =
+    body.tier ??
+    (environment === 'sandbox'
+      ? 'api_partner_sandbox'
+      : partnerLimits
+        ? 'platform_integrator'
+        : 'api_partner_production')
   if (environment === 'sandbox' && tier !== 'api_partner_sandbox') {
     throw new AppError('parameter_invalid', 'Clients of a sandbox org have the api_partner_sandbox tier', {
       param: 'tier',
@@ -83,6 +96,7 @@ export function resolveTier(
     )
   }
   if (tier === 'platform_integrator') {
+    if (!body.rateLimit && partnerLimits) return { tier, limits: partnerLimits }
     if (!body.rateLimit)
       throw new AppError('parameter_missing', 'platform_integrator clients need rateLimit { perMinute, burst }', {
         param: 'rateLimit',
@@ -126,7 +140,8 @@ export function createClientsService(deps: {
       const org = await db.read(ctx.orgId, (reader) =>
         reader.selectFrom('orgs').select('environment').where('org_id', '=', ctx.orgId).executeTakeFirstOrThrow(),
       )
-      if (org.environment === 'production' && !(await productionAccess(ctx.orgId))) {
+      const access = org.environment === 'production' ? await productionAccess(ctx.orgId) : true
+      if (access === false) {
         throw new AppError(
           'production_access_pending',
           'Production credentials are issued once your partner onboarding review has passed. Until then, integrate ' +
@@ -134,7 +149,11 @@ export function createClientsService(deps: {
             '(it becomes your active org) and create the client there.',
         )
       }
-      const { tier, limits } = resolveTier(org.environment, body)
+      const { tier, limits } = resolveTier(
+        org.environment,
+        body,
+        typeof access === 'object' ? access.defaultLimits : null,
+      )
       const { secret, hash, hint } = issueSecret(ids, org.environment)
       const now = clock.now()
       const name = body.name.trim()

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Config } from '../../config.js'
-import type { CommitWith, Database } from '../../database.js'
+import type { CommitWith, Database, Tx } from '../../database.js'
 import { DAY, type Clock } from '../../platform/clock.js'
 import type { RequestContext } from '../../platform/context.js'
 import { hashSecret } from '../../platform/crypto.js'
@@ -39,13 +39,19 @@ export interface OrgsService {
   listMembers(ctx: RequestContext, query: MemberQuery): Promise<Page<Member>>
   invite(ctx: RequestContext, body: InviteBody): Promise<Invitation>
   accept(user: UserContext & { email: string | null }, token: string): Promise<MembershipRecord>
-  /** Creates an org with an owner, outside any request (seed, partner sign-up). */
-  provision(input: {
-    name: string
-    environment: 'sandbox' | 'production'
-    ownerId: string
-    requestId: string
-  }): Promise<Org>
+  /** Creates an org with an owner, outside any request (seed). */
+  provision(input: ProvisionInput): Promise<Org>
+  /** Creates an org with an owner inside a transaction scoped to `orgId` (partner sign-up). */
+  provisionIn(tx: Tx, input: ProvisionInput & { orgId: string }): Promise<Org>
+}
+
+export interface ProvisionInput {
+  name: string
+  environment: 'sandbox' | 'production'
+  ownerId: string
+  requestId: string
+  /** The partner the org belongs to. */
+  partnerId?: string
 }
 
 export function createOrgsService(deps: {
@@ -58,65 +64,68 @@ export function createOrgsService(deps: {
 }): OrgsService {
   const { db, clock, ids, audit, config, credentials } = deps
 
-  async function provision(input: {
-    name: string
-    environment: 'sandbox' | 'production'
-    ownerId: string
-    requestId: string
-    sessionTokenHash?: string
-    commitWith?: CommitWith
-  }): Promise<Org> {
-    const orgId = ids.next('org')
+  /** The org, its system user, the owner's membership and `org.created`, inside the caller's transaction (scoped to `orgId`). */
+  async function provisionIn(tx: Tx, input: ProvisionInput & { orgId: string }): Promise<Org> {
+    const { orgId } = input
     const systemUserId = ids.next('user')
     const now = clock.now()
+    await tx
+      .insertInto('users')
+      .values({
+        id: systemUserId,
+        kind: 'system',
+        email: null,
+        name: `${input.name} (system)`,
+        password_hash: null,
+        home_org_id: orgId,
+        created_at: now,
+      })
+      .execute()
+    const org = await tx
+      .insertInto('orgs')
+      .values({
+        org_id: orgId,
+        name: input.name,
+        environment: input.environment,
+        region: config.region,
+        system_user_id: systemUserId,
+        created_at: now,
+        created_by: input.ownerId,
+        partner_id: input.partnerId ?? null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    await tx
+      .insertInto('memberships')
+      .values({ org_id: orgId, user_id: input.ownerId, role: 'owner', created_at: now })
+      .execute()
+    await audit.startChain(tx, orgId)
+    const record: Org = {
+      id: org.org_id,
+      name: org.name,
+      environment: org.environment,
+      region: org.region,
+      createdAt: org.created_at.toISOString(),
+      createdBy: org.created_by,
+    }
+    await audit.append(
+      tx,
+      { orgId, actor: { userId: input.ownerId } },
+      'org.created',
+      { type: 'org', id: orgId },
+      record,
+    )
+    return record
+  }
+
+  async function provision(
+    input: ProvisionInput & { sessionTokenHash?: string; commitWith?: CommitWith },
+  ): Promise<Org> {
+    const orgId = ids.next('org')
     // The owner's membership (and the session's active org) change what their sessions resolve to.
     const changed = [`user:${input.ownerId}`, ...(input.sessionTokenHash ? [`session:${input.sessionTokenHash}`] : [])]
     const org = await db.tx({ orgId, ...(input.commitWith ? { commitWith: input.commitWith } : {}) }, async (tx) => {
-      await tx
-        .insertInto('users')
-        .values({
-          id: systemUserId,
-          kind: 'system',
-          email: null,
-          name: `${input.name} (system)`,
-          password_hash: null,
-          home_org_id: orgId,
-          created_at: now,
-        })
-        .execute()
-      const org = await tx
-        .insertInto('orgs')
-        .values({
-          org_id: orgId,
-          name: input.name,
-          environment: input.environment,
-          region: config.region,
-          system_user_id: systemUserId,
-          created_at: now,
-          created_by: input.ownerId,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      await tx
-        .insertInto('memberships')
-        .values({ org_id: orgId, user_id: input.ownerId, role: 'owner', created_at: now })
-        .execute()
-      await audit.startChain(tx, orgId)
-      const record: Org = {
-        id: org.org_id,
-        name: org.name,
-        environment: org.environment,
-        region: org.region,
-        createdAt: org.created_at.toISOString(),
-        createdBy: org.created_by,
-      }
-      await audit.append(
-        tx,
-        { orgId, actor: { userId: input.ownerId } },
-        'org.created',
-        { type: 'org', id: orgId },
-        record,
-      )
+      const record = await provisionIn(tx, { ...input, orgId })
       if (input.sessionTokenHash) {
         await tx
           .updateTable('sessions')
@@ -133,6 +142,7 @@ export function createOrgsService(deps: {
 
   return {
     provision,
+    provisionIn,
 
     async create(user, body) {
       const region = body.region ?? config.region
@@ -147,8 +157,15 @@ export function createOrgsService(deps: {
           },
         )
       }
+      // An org created by a partner's user belongs to that partner (its production credentials follow the partner's review).
+      const partner = await db.global
+        .selectFrom('partners')
+        .select('id')
+        .where('user_id', '=', user.userId)
+        .executeTakeFirst()
       const org = await provision({
         name: body.name.trim(),
+        ...(partner ? { partnerId: partner.id } : {}),
         environment: body.environment ?? 'production',
         ownerId: user.userId,
         requestId: user.requestId,

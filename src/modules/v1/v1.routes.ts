@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { responses } from '../../platform/routes.js'
 import type { AuditLog } from '../audit/audit.service.js'
 import type { OrgsService } from '../orgs/orgs.service.js'
+import type { PartnersService } from '../partners/partners.service.js'
 import {
   EventParams,
   OrgParams,
@@ -14,9 +15,12 @@ import {
 } from './v1.schemas.js'
 
 /** The partner surface's own routes: the org event feed and the members, over the same services as /api. */
-export function registerV1Routes(app: FastifyInstance, services: { audit: AuditLog; orgs: OrgsService }): void {
+export function registerV1Routes(
+  app: FastifyInstance,
+  services: { audit: AuditLog; orgs: OrgsService; partners: Pick<PartnersService, 'markFeedRead'> },
+): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
-  const { audit, orgs } = services
+  const { audit, orgs, partners } = services
 
   api.get(
     '/v1/orgs/:orgId/events',
@@ -35,8 +39,12 @@ export function registerV1Routes(app: FastifyInstance, services: { audit: AuditL
       config: { auth: 'client', access: 'events:read' },
     },
     // Written straight from the stored rows; the schema above documents it.
-    async (request, reply) =>
-      reply.type('application/json').send(await audit.listJson(request.ctx.orgId, request.query)),
+    async (request, reply) => {
+      const page = await audit.listJson(request.ctx.orgId, request.query)
+      // A partner's sandbox client reading its feed, for real: the integration_testing step's marker.
+      await partners.markFeedRead(request.identity!.clientId!)
+      return reply.type('application/json').send(page)
+    },
   )
 
   api.get(

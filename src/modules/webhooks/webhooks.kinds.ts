@@ -32,6 +32,15 @@ export const ORG_EVENT_ACTIONS = [
   'webhook.redelivered',
   'webhook.test',
   'evidence.sealed',
+  'partner.created',
+  'partner.application_submitted',
+  'partner.agreement_signed',
+  'partner.review_requested',
+  'partner.approved',
+  'partner.changes_requested',
+  'partner.rejected',
+  'partner.suspended',
+  'partner.resumed',
 ] as const
 
 /** Subscribing to it delivers every org event. */

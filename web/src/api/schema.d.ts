@@ -1505,6 +1505,237 @@ export type paths = {
     patch?: never
     trace?: never
   }
+  '/api/partners/signup': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Sign up as a partner: an account, a sandbox org with demo data and sandbox credentials at once
+     * @description One transaction creates the user, the partner, its sandbox org and a sandbox OAuth client holding every read scope and webhooks:write (its secret shown once); the demo records follow through the services. Answers like login, the sandbox org active. `region` defaults to this deployment’s; another region answers 421 wrong_region. A replay for the same Idempotency-Key answers without `token`, `expiresAt` and the client `secret` (neither is stored): log in, or rotate the secret.
+     */
+    post: operations['partnerSignUp']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/partners/signup/cookie': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Partner sign-up with a cookie session (the portal)
+     * @description As /api/partners/signup, the session set as an HttpOnly, SameSite=Lax cookie (Secure over HTTPS) and left out of the body. Needs the X-Oeuvre-CSRF header and an Origin equal to PUBLIC_URL (else 403 csrf_failed).
+     */
+    post: operations['partnerSignUpWithCookie']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/partner': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The caller’s partner: status, onboarding steps, what is due, limits */
+    get: operations['getPartner']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/partner/application': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Submit (or correct) the application step */
+    post: operations['submitPartnerApplication']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/partner/agreement': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The partner agreement in force: text, version and its SHA-256 */
+    get: operations['getPartnerAgreement']
+    put?: never
+    /** Sign the agreement (org event partner.agreement_signed, in the hash chain) */
+    post: operations['signPartnerAgreement']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/partner/review-requests': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Ask for the go-live review (every earlier step done)
+     * @description One open request at a time: a second answers 409 conflict.
+     */
+    post: operations['requestPartnerReview']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/operator/partners': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Partners, newest first (operators only) */
+    get: operations['operatorListPartners']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/operator/partners/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** A partner with its application, agreement evidence, steps and review requests (operators only) */
+    get: operations['operatorGetPartner']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/operator/partners/{id}/approve': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Approve: the partner goes live (operators only) */
+    post: operations['operatorApprovePartner']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/operator/partners/{id}/request-changes': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Ask the partner for changes, with a reason (operators only) */
+    post: operations['operatorRequestPartnerChanges']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/operator/partners/{id}/reject': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Reject the partner, with a reason (operators only) */
+    post: operations['operatorRejectPartner']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/operator/partners/{id}/suspend': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Suspend a live partner: its production clients get no more tokens (operators only) */
+    post: operations['operatorSuspendPartner']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/operator/partners/{id}/resume': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Resume a suspended partner (operators only) */
+    post: operations['operatorResumePartner']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
 }
 export type webhooks = Record<string, never>
 export type components = {
@@ -2718,6 +2949,299 @@ export type components = {
       rootHash: string
       /** @description RFC 9162 inclusion path, leaf to root */
       auditPath: string[]
+    }
+    PartnerSignUpRequest: {
+      /**
+       * Format: email
+       * @example ada@example.com
+       */
+      email: string
+      /** @description At least 10 characters */
+      password: string
+      name: string
+      company: string
+      /**
+       * @description api_partner, white_label (its own deployment) or platform_integrator (custom limits, the SDK)
+       * @enum {string}
+       */
+      tier: 'api_partner' | 'white_label' | 'platform_integrator'
+      /** @enum {string} */
+      region?: 'us-east' | 'eu-west' | 'au-east'
+    }
+    Partner: {
+      /** @example prt_2JD2YB6X8Q0W3M5N7P9R1T3V5 */
+      id: string
+      company: string
+      /**
+       * @description api_partner, white_label (its own deployment) or platform_integrator (custom limits, the SDK)
+       * @enum {string}
+       */
+      tier: 'api_partner' | 'white_label' | 'platform_integrator'
+      /** @enum {string} */
+      region: 'us-east' | 'eu-west' | 'au-east'
+      /**
+       * @description Where the partner is in the program
+       * @enum {string}
+       */
+      status: 'sandbox' | 'in_review' | 'changes_requested' | 'live' | 'rejected' | 'suspended'
+      /** @description The operator’s reason for the last change request, rejection or suspension */
+      statusReason: string | null
+      sandboxOrgId: string
+      sandboxClientId: string
+      onboarding: {
+        steps: {
+          /** @enum {string} */
+          key: 'application' | 'agreement' | 'brand_and_domain' | 'provisioning' | 'integration_testing' | 'go_live'
+          /** @enum {string} */
+          status: 'pending' | 'waiting_review' | 'changes_requested' | 'done'
+          /**
+           * Format: date-time
+           * @example 2026-11-22T10:15:30.123Z
+           */
+          completedAt?: string
+          /**
+           * Format: date
+           * @description provisioning: three business days after the request
+           */
+          expectedReadyAt?: string
+          /** @description What the step is waiting for */
+          detail?: string
+          /** @description integration_testing: when the sandbox credentials did each for real */
+          checks?: {
+            tokenIssuedAt: string | null
+            feedReadAt: string | null
+            webhookDeliveredAt: string | null
+          }
+        }[]
+        currentlyDue: (
+          'application' | 'agreement' | 'brand_and_domain' | 'provisioning' | 'integration_testing' | 'go_live'
+        )[]
+      }
+      limits: {
+        sandbox: {
+          perMinute: number
+          burst: number
+        }
+        /** @description Limits of production clients (platform integrators: set by the operator at approval) */
+        production: {
+          perMinute: number
+          burst: number
+        } | null
+      }
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:15:30.123Z
+       */
+      createdAt: string
+    }
+    PartnerSignUp: {
+      /** @description Session token: send as Authorization: Bearer <token> */
+      token: string
+      /**
+       * Format: date-time
+       * @description When the session ends unless used (each use extends it, up to 7 days in all)
+       */
+      expiresAt: string
+      user: components['schemas']['User']
+      activeOrgId: string | null
+      partner: components['schemas']['Partner']
+      sandboxClient: {
+        id: string
+        /** @description Shown once */
+        secret: string
+        scopes: (
+          | 'events:read'
+          | 'members:read'
+          | 'catalog:read'
+          | 'catalog:write'
+          | 'creators:read'
+          | 'creators:write'
+          | 'revenue:read'
+          | 'revenue:write'
+          | 'payouts:read'
+          | 'payouts:write'
+          | 'ticketing:read'
+          | 'ticketing:write'
+          | 'webhooks:read'
+          | 'webhooks:write'
+        )[]
+        /** @enum {string} */
+        tier: 'api_partner_sandbox'
+      }
+    }
+    PartnerCookieSignUp: {
+      /**
+       * Format: date-time
+       * @description When the session ends unless used (each use extends it, up to 7 days in all)
+       */
+      expiresAt: string
+      user: components['schemas']['User']
+      activeOrgId: string | null
+      partner: components['schemas']['Partner']
+      sandboxClient: {
+        id: string
+        /** @description Shown once */
+        secret: string
+        scopes: (
+          | 'events:read'
+          | 'members:read'
+          | 'catalog:read'
+          | 'catalog:write'
+          | 'creators:read'
+          | 'creators:write'
+          | 'revenue:read'
+          | 'revenue:write'
+          | 'payouts:read'
+          | 'payouts:write'
+          | 'ticketing:read'
+          | 'ticketing:write'
+          | 'webhooks:read'
+          | 'webhooks:write'
+        )[]
+        /** @enum {string} */
+        tier: 'api_partner_sandbox'
+      }
+    }
+    PartnerApplication: {
+      /** Format: uri */
+      website: string
+      useCase: string
+      expectedMonthlyRequests: number
+    }
+    PartnerAgreement: {
+      version: string
+      text: string
+      /** @description SHA-256 of the text (lowercase hex): what signing records */
+      sha256: string
+    }
+    SignPartnerAgreementRequest: {
+      version: string
+      signerName: string
+      /** @enum {boolean} */
+      accepted: true
+    }
+    PartnerReviewRequest: {
+      id: string
+      /** @example prt_2JD2YB6X8Q0W3M5N7P9R1T3V5 */
+      partnerId: string
+      status: 'open' | 'approved' | 'changes_requested' | 'rejected'
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:15:30.123Z
+       */
+      requestedAt: string
+      requestedBy: string
+      decidedAt: string | null
+      decidedBy: string | null
+      reason: string | null
+    }
+    /** @description A page of records */
+    PartnerList: {
+      data: components['schemas']['Partner'][]
+      pagination: components['schemas']['Pagination']
+    }
+    OperatorPartner: {
+      /** @example prt_2JD2YB6X8Q0W3M5N7P9R1T3V5 */
+      id: string
+      company: string
+      /**
+       * @description api_partner, white_label (its own deployment) or platform_integrator (custom limits, the SDK)
+       * @enum {string}
+       */
+      tier: 'api_partner' | 'white_label' | 'platform_integrator'
+      /** @enum {string} */
+      region: 'us-east' | 'eu-west' | 'au-east'
+      /**
+       * @description Where the partner is in the program
+       * @enum {string}
+       */
+      status: 'sandbox' | 'in_review' | 'changes_requested' | 'live' | 'rejected' | 'suspended'
+      /** @description The operator’s reason for the last change request, rejection or suspension */
+      statusReason: string | null
+      sandboxOrgId: string
+      sandboxClientId: string
+      onboarding: {
+        steps: {
+          /** @enum {string} */
+          key: 'application' | 'agreement' | 'brand_and_domain' | 'provisioning' | 'integration_testing' | 'go_live'
+          /** @enum {string} */
+          status: 'pending' | 'waiting_review' | 'changes_requested' | 'done'
+          /**
+           * Format: date-time
+           * @example 2026-11-22T10:15:30.123Z
+           */
+          completedAt?: string
+          /**
+           * Format: date
+           * @description provisioning: three business days after the request
+           */
+          expectedReadyAt?: string
+          /** @description What the step is waiting for */
+          detail?: string
+          /** @description integration_testing: when the sandbox credentials did each for real */
+          checks?: {
+            tokenIssuedAt: string | null
+            feedReadAt: string | null
+            webhookDeliveredAt: string | null
+          }
+        }[]
+        currentlyDue: (
+          'application' | 'agreement' | 'brand_and_domain' | 'provisioning' | 'integration_testing' | 'go_live'
+        )[]
+      }
+      limits: {
+        sandbox: {
+          perMinute: number
+          burst: number
+        }
+        /** @description Limits of production clients (platform integrators: set by the operator at approval) */
+        production: {
+          perMinute: number
+          burst: number
+        } | null
+      }
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:15:30.123Z
+       */
+      createdAt: string
+      user: {
+        id: string
+        email: string | null
+        name: string
+      }
+      application: {
+        website: string
+        useCase: string
+        expectedMonthlyRequests: number
+        /**
+         * Format: date-time
+         * @example 2026-11-22T10:15:30.123Z
+         */
+        submittedAt: string
+      } | null
+      agreement: {
+        version: string
+        signerName: string
+        userId: string
+        /**
+         * Format: date-time
+         * @example 2026-11-22T10:15:30.123Z
+         */
+        signedAt: string
+        address: string
+        textSha256: string
+      } | null
+      reviewRequests: components['schemas']['PartnerReviewRequest'][]
+    }
+    /** @description Platform integrators: their production limits (both required) */
+    ApprovePartnerRequest: {
+      /** @description Requests per minute */
+      rateLimit?: number
+      burst?: number
+    }
+    OperatorReasonRequest: {
+      reason: string
     }
   }
   responses: {
@@ -8324,6 +8848,544 @@ export interface operations {
       401: components['responses']['Unauthorized']
       403: components['responses']['Forbidden']
       404: components['responses']['NotFound']
+      422: components['responses']['UnprocessableContent']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  partnerSignUp: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Makes retrying this request safe: the first response is stored for 24 h and replayed to a request with the same key (scoped to caller, method and path). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PartnerSignUpRequest']
+      }
+    }
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PartnerSignUp']
+        }
+      }
+      400: components['responses']['BadRequest']
+      409: components['responses']['Conflict']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      421: components['responses']['MisdirectedRequest']
+      422: components['responses']['UnprocessableContent']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  partnerSignUpWithCookie: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PartnerSignUpRequest']
+      }
+    }
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PartnerCookieSignUp']
+        }
+      }
+      400: components['responses']['BadRequest']
+      403: components['responses']['Forbidden']
+      409: components['responses']['Conflict']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      421: components['responses']['MisdirectedRequest']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  getPartner: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Partner']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  submitPartnerApplication: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Makes retrying this request safe: the first response is stored for 24 h and replayed to a request with the same key (scoped to caller, method and path). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PartnerApplication']
+      }
+    }
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Partner']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      409: components['responses']['Conflict']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['UnprocessableContent']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  getPartnerAgreement: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PartnerAgreement']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  signPartnerAgreement: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Makes retrying this request safe: the first response is stored for 24 h and replayed to a request with the same key (scoped to caller, method and path). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SignPartnerAgreementRequest']
+      }
+    }
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Partner']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      409: components['responses']['Conflict']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['UnprocessableContent']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  requestPartnerReview: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Makes retrying this request safe: the first response is stored for 24 h and replayed to a request with the same key (scoped to caller, method and path). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PartnerReviewRequest']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      409: components['responses']['Conflict']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['UnprocessableContent']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  operatorListPartners: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1..100 (default 25) */
+        limit?: number
+        /** @description Opaque cursor from the previous page */
+        cursor?: string
+        /** @description Where the partner is in the program */
+        status?: 'sandbox' | 'in_review' | 'changes_requested' | 'live' | 'rejected' | 'suspended'
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description A page of records */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PartnerList']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  operatorGetPartner: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['OperatorPartner']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  operatorApprovePartner: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Makes retrying this request safe: the first response is stored for 24 h and replayed to a request with the same key (scoped to caller, method and path). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    /** @description Platform integrators: their production limits (both required) */
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApprovePartnerRequest']
+      }
+    }
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['OperatorPartner']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['UnprocessableContent']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  operatorRequestPartnerChanges: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Makes retrying this request safe: the first response is stored for 24 h and replayed to a request with the same key (scoped to caller, method and path). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OperatorReasonRequest']
+      }
+    }
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['OperatorPartner']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['UnprocessableContent']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  operatorRejectPartner: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Makes retrying this request safe: the first response is stored for 24 h and replayed to a request with the same key (scoped to caller, method and path). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OperatorReasonRequest']
+      }
+    }
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['OperatorPartner']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['UnprocessableContent']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  operatorSuspendPartner: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Makes retrying this request safe: the first response is stored for 24 h and replayed to a request with the same key (scoped to caller, method and path). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OperatorReasonRequest']
+      }
+    }
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['OperatorPartner']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['UnprocessableContent']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  operatorResumePartner: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Makes retrying this request safe: the first response is stored for 24 h and replayed to a request with the same key (scoped to caller, method and path). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['OperatorPartner']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       422: components['responses']['UnprocessableContent']
       429: components['responses']['TooManyRequests']
       500: components['responses']['InternalServerError']

@@ -20,10 +20,12 @@ const NAVIGATION: readonly { to: string; label: string; access?: Access; exact?:
   { to: '/audit', label: 'Audit log' },
   { to: '/settings/webhooks', label: 'Webhooks' },
   { to: '/settings/credentials', label: 'API credentials', access: 'clients:read' },
+  { to: '/portal', label: 'Partner portal', exact: true },
 ]
 
-/** Pages that work without an active org. */
-const WITHOUT_ORG = new Set(['/orgs/new'])
+/** Pages that work without an active org: creating one, the portal's home and the operator console. */
+const WITHOUT_ORG = new Set(['/orgs/new', '/portal'])
+const worksWithoutOrg = (pathname: string) => WITHOUT_ORG.has(pathname) || pathname.startsWith('/portal/operator')
 
 /** The frame of every signed-in page: who and where you are, the org switcher, navigation, log out. */
 export function AppShell() {
@@ -53,7 +55,7 @@ export function AppShell() {
     return <Navigate to="/login" search={{ redirect: location.href }} replace />
   }
   if (me.error) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />
-  const needsOrg = active === null && !WITHOUT_ORG.has(location.pathname)
+  const needsOrg = active === null && !worksWithoutOrg(location.pathname)
 
   return (
     <div className="shell">

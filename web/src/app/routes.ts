@@ -33,6 +33,11 @@ export const signupRoute = createRoute({
   }),
 }).lazy(() => import('../features/auth/signup-page').then((page) => page.route))
 
+/** A partner's sign-up: outside the shell, like the app's own sign-up. */
+export const partnerSignupRoute = createRoute({ getParentRoute: () => rootRoute, path: '/portal/signup' }).lazy(() =>
+  import('../features/portal/partner-signup-page').then((page) => page.route),
+)
+
 /** The invitation link: outside the shell, since whoever opens it may not be signed in or in any org yet. */
 export const acceptInvitationRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -151,42 +156,112 @@ export const membersRoute = createRoute({
   }),
 }).lazy(() => import('../features/members/members-page').then((page) => page.route))
 
+/** The partner portal's home: onboarding, limits, the way to credentials and webhooks. */
+export const portalRoute = createRoute({ getParentRoute: () => appRoute, path: '/portal' }).lazy(() =>
+  import('../features/portal/portal-page').then((page) => page.route),
+)
+
+export const PARTNER_STATUSES = ['sandbox', 'in_review', 'changes_requested', 'rejected', 'live', 'suspended'] as const
+
+/** The operator console (operators only; the API answers 404 to anyone else). */
+export const operatorQueueRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/portal/operator',
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { status?: (typeof PARTNER_STATUSES)[number] | undefined; cursor?: string | undefined } => ({
+    status: oneOf(search.status, PARTNER_STATUSES),
+    cursor: text(search.cursor),
+  }),
+}).lazy(() => import('../features/portal/operator-queue-page').then((page) => page.route))
+
+export const operatorPartnerRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/portal/operator/$partnerId',
+}).lazy(() => import('../features/portal/operator-partner-page').then((page) => page.route))
+
 const cursorSearch = (search: Record<string, unknown>): { cursor?: string | undefined } => ({
   cursor: text(search.cursor),
 })
 
-/** The org's API credentials (OAuth clients): list, new (its secret shown once), detail. */
-export const credentialsRoute = createRoute({
+/** A credential's page: the request log's filters and cursor (shown in the portal). */
+const requestLogSearch = (
+  search: Record<string, unknown>,
+): { status?: string | undefined; path?: string | undefined; cursor?: string | undefined } => ({
+  status: text(search.status),
+  path: text(search.path),
+  cursor: text(search.cursor),
+})
+
+/** The org's API credentials (OAuth clients) and webhook endpoints: list, new (the secret shown once), detail. */
+export const settingsCredentialsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/settings/credentials',
   validateSearch: cursorSearch,
-}).lazy(() => import('../features/integrations/credentials-list-page').then((page) => page.route))
+}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.credentialsListRoute))
 
-export const newCredentialRoute = createRoute({
+export const settingsNewCredentialRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/settings/credentials/new',
-}).lazy(() => import('../features/integrations/credential-new-page').then((page) => page.route))
+}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.newCredentialRoute))
 
-export const credentialRoute = createRoute({ getParentRoute: () => appRoute, path: '/settings/credentials/$id' }).lazy(
-  () => import('../features/integrations/credential-detail-page').then((page) => page.route),
-)
+export const settingsCredentialRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/settings/credentials/$id',
+  validateSearch: requestLogSearch,
+}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.credentialRoute))
 
-/** The org's webhook endpoints: list, register (its secret shown once), detail with the delivery log (its cursor). */
-export const webhooksRoute = createRoute({
+export const settingsWebhooksRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/settings/webhooks',
   validateSearch: cursorSearch,
-}).lazy(() => import('../features/integrations/webhooks-list-page').then((page) => page.route))
+}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.webhooksListRoute))
 
-export const newWebhookRoute = createRoute({ getParentRoute: () => appRoute, path: '/settings/webhooks/new' }).lazy(
-  () => import('../features/integrations/webhook-new-page').then((page) => page.route),
-)
+export const settingsNewWebhookRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/settings/webhooks/new',
+}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.newWebhookRoute))
 
-export const webhookRoute = createRoute({
+export const settingsWebhookRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/settings/webhooks/$id',
   validateSearch: cursorSearch,
-}).lazy(() => import('../features/integrations/webhook-detail-page').then((page) => page.route))
+}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.webhookRoute))
+
+/** The same pages in the partner portal; a credential there shows its request log. */
+export const portalCredentialsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/portal/credentials',
+  validateSearch: cursorSearch,
+}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.credentialsListRoute))
+
+export const portalNewCredentialRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/portal/credentials/new',
+}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.newCredentialRoute))
+
+export const portalCredentialRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/portal/credentials/$id',
+  validateSearch: requestLogSearch,
+}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.credentialRoute))
+
+export const portalWebhooksRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/portal/webhooks',
+  validateSearch: cursorSearch,
+}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.webhooksListRoute))
+
+export const portalNewWebhookRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/portal/webhooks/new',
+}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.newWebhookRoute))
+
+export const portalWebhookRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/portal/webhooks/$id',
+  validateSearch: cursorSearch,
+}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.webhookRoute))
 
 export interface AuditSearch {
   action?: string | undefined
@@ -291,6 +366,7 @@ export const revenueImportRoute = createRoute({ getParentRoute: () => appRoute, 
 const routeTree = rootRoute.addChildren([
   loginRoute,
   signupRoute,
+  partnerSignupRoute,
   acceptInvitationRoute,
   appRoute.addChildren([
     homeRoute,
@@ -306,12 +382,21 @@ const routeTree = rootRoute.addChildren([
     newEventRoute,
     eventRoute,
     membersRoute,
-    credentialsRoute,
-    newCredentialRoute,
-    credentialRoute,
-    webhooksRoute,
-    newWebhookRoute,
-    webhookRoute,
+    portalRoute,
+    operatorQueueRoute,
+    operatorPartnerRoute,
+    settingsCredentialsRoute,
+    settingsNewCredentialRoute,
+    settingsCredentialRoute,
+    settingsWebhooksRoute,
+    settingsNewWebhookRoute,
+    settingsWebhookRoute,
+    portalCredentialsRoute,
+    portalNewCredentialRoute,
+    portalCredentialRoute,
+    portalWebhooksRoute,
+    portalNewWebhookRoute,
+    portalWebhookRoute,
     auditRoute,
     auditEventRoute,
     revenueRoute,

@@ -1,0 +1,196 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { createLazyRoute, Link } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { api, fieldErrors, unwrap } from '../../api/client'
+import { operatorPartnerRoute } from '../../app/routes'
+import { Button, Dialog, ErrorState, FormError, Loading, PageHeader, TextField } from '../../ui'
+import { operatorPartnerQuery, type OperatorPartner } from './portal-api'
+import { PARTNER_STATUS_NAMES, REGION_NAMES, STEP_NAMES, STEP_STATUS_NAMES, TIER_NAMES } from './portal-names'
+
+type Decision = 'approve' | 'request-changes' | 'reject' | 'suspend' | 'resume'
+
+const DECISIONS: Record<Decision, { label: string; reason: boolean; when: readonly string[] }> = {
+  approve: { label: 'Approve', reason: false, when: ['in_review'] },
+  'request-changes': { label: 'Request changes', reason: true, when: ['in_review'] },
+  reject: { label: 'Reject', reason: true, when: ['in_review'] },
+  suspend: { label: 'Suspend', reason: true, when: ['live'] },
+  resume: { label: 'Resume', reason: false, when: ['suspended'] },
+}
+
+/** One partner as an operator sees it: the application, the agreement's evidence, the steps, and the decisions. */
+function OperatorPartnerPage() {
+  const { partnerId } = operatorPartnerRoute.useParams()
+  const partner = useQuery(operatorPartnerQuery(partnerId))
+  const [decision, setDecision] = useState<Decision | null>(null)
+  if (partner.isPending) return <Loading label="Loading the partner…" />
+  if (partner.error) return <ErrorState error={partner.error} onRetry={() => void partner.refetch()} />
+  const data = partner.data
+  const available = (Object.keys(DECISIONS) as Decision[]).filter((key) => DECISIONS[key].when.includes(data.status))
+  return (
+    <>
+      <p>
+        <Link to="/portal/operator">Review queue</Link>
+      </p>
+      <PageHeader
+        title={data.company}
+        actions={available.map((key) => (
+          <Button key={key} variant={key === 'approve' ? 'primary' : 'secondary'} onClick={() => setDecision(key)}>
+            {DECISIONS[key].label}
+          </Button>
+        ))}
+      >
+        <p>
+          {TIER_NAMES[data.tier]} · {REGION_NAMES[data.region] ?? data.region} ·{' '}
+          {PARTNER_STATUS_NAMES[data.status] ?? data.status} · <code>{data.id}</code>
+        </p>
+      </PageHeader>
+      <Evidence partner={data} />
+      {decision ? <DecisionDialog partner={data} decision={decision} onClose={() => setDecision(null)} /> : null}
+    </>
+  )
+}
+
+function Evidence({ partner }: { partner: OperatorPartner }) {
+  const { application, agreement } = partner
+  return (
+    <>
+      <section aria-labelledby="steps-heading">
+        <h2 id="steps-heading">Onboarding</h2>
+        <ul>
+          {partner.onboarding.steps.map((step) => (
+            <li key={step.key}>
+              {STEP_NAMES[step.key] ?? step.key}: {STEP_STATUS_NAMES[step.status] ?? step.status}
+              {step.completedAt ? ` (${step.completedAt.slice(0, 10)})` : ''}
+            </li>
+          ))}
+        </ul>
+        {partner.statusReason ? <p>Last reason given: {partner.statusReason}</p> : null}
+      </section>
+      <section aria-labelledby="application-heading">
+        <h2 id="application-heading">Application</h2>
+        {application ? (
+          <dl className="details">
+            <dt>Submitted by</dt>
+            <dd>
+              {partner.user.name} ({partner.user.email ?? 'no email'}), {application.submittedAt}
+            </dd>
+            <dt>Website</dt>
+            <dd>{application.website}</dd>
+            <dt>Use case</dt>
+            <dd>{application.useCase}</dd>
+            <dt>Expected requests per month</dt>
+            <dd>{application.expectedMonthlyRequests}</dd>
+          </dl>
+        ) : (
+          <p>Not submitted yet.</p>
+        )}
+      </section>
+      <section aria-labelledby="agreement-heading">
+        <h2 id="agreement-heading">Agreement</h2>
+        {agreement ? (
+          <dl className="details">
+            <dt>Version</dt>
+            <dd>{agreement.version}</dd>
+            <dt>Signed by</dt>
+            <dd>
+              {agreement.signerName} (user <code>{agreement.userId}</code>) at {agreement.signedAt} from{' '}
+              {agreement.address}
+            </dd>
+            <dt>SHA-256 of the text signed</dt>
+            <dd>
+              <code>{agreement.textSha256}</code>
+            </dd>
+          </dl>
+        ) : (
+          <p>Not signed yet.</p>
+        )}
+      </section>
+      <section aria-labelledby="reviews-heading">
+        <h2 id="reviews-heading">Review requests</h2>
+        {partner.reviewRequests.length === 0 ? (
+          <p>None yet.</p>
+        ) : (
+          <ul>
+            {partner.reviewRequests.map((review) => (
+              <li key={review.id}>
+                {review.requestedAt.slice(0, 16).replace('T', ' ')}: {review.status.replace('_', ' ')}
+                {review.reason ? ` (${review.reason})` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  )
+}
+
+function DecisionDialog({
+  partner,
+  decision,
+  onClose,
+}: {
+  partner: OperatorPartner
+  decision: Decision
+  onClose: () => void
+}) {
+  const queryClient = useQueryClient()
+  const spec = DECISIONS[decision]
+  const decide = useMutation({
+    mutationFn: (body: { reason?: string; rateLimit?: number; burst?: number }) => {
+      const path = { id: partner.id }
+      const reason = { reason: body.reason ?? '' }
+      switch (decision) {
+        case 'approve':
+          return unwrap(api.POST('/api/operator/partners/{id}/approve', { params: { path }, body }))
+        case 'request-changes':
+          return unwrap(api.POST('/api/operator/partners/{id}/request-changes', { params: { path }, body: reason }))
+        case 'reject':
+          return unwrap(api.POST('/api/operator/partners/{id}/reject', { params: { path }, body: reason }))
+        case 'suspend':
+          return unwrap(api.POST('/api/operator/partners/{id}/suspend', { params: { path }, body: reason }))
+        case 'resume':
+          return unwrap(api.POST('/api/operator/partners/{id}/resume', { params: { path } }))
+      }
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['operator'] })
+      onClose()
+    },
+  })
+  const { fields, general } = fieldErrors(decide.error)
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const body: { reason?: string; rateLimit?: number; burst?: number } = {}
+    if (spec.reason) body.reason = String(form.get('reason'))
+    if (decision === 'approve' && partner.tier === 'platform_integrator') {
+      for (const name of ['rateLimit', 'burst'] as const) {
+        const value = String(form.get(name) ?? '').trim()
+        // A non-number goes to the API as typed, which names the field.
+        if (value !== '') body[name] = /^\d+$/.test(value) ? Number(value) : (value as unknown as number)
+      }
+    }
+    decide.mutate(body)
+  }
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={`${spec.label}: ${partner.company}`}>
+      <form onSubmit={submit} noValidate>
+        <FormError message={general} />
+        {spec.reason ? (
+          <TextField label="Reason (shown to the partner)" name="reason" required error={fields.reason} />
+        ) : null}
+        {decision === 'approve' && partner.tier === 'platform_integrator' ? (
+          <>
+            <TextField label="Requests per minute" name="rateLimit" inputMode="numeric" error={fields.rateLimit} />
+            <TextField label="Burst" name="burst" inputMode="numeric" error={fields.burst} />
+          </>
+        ) : null}
+        <Button type="submit" variant="primary" busy={decide.isPending}>
+          {spec.label}
+        </Button>
+      </form>
+    </Dialog>
+  )
+}
+
+export const route = createLazyRoute('/app/portal/operator/$partnerId')({ component: OperatorPartnerPage })

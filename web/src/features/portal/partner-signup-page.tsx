@@ -1,0 +1,115 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { createLazyRoute, Link } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { api, fieldErrors, unwrap } from '../../api/client'
+import { Button, FormError, SelectField, TextField } from '../../ui'
+import { AuthLayout } from '../auth/auth-layout'
+import { deploymentQuery, type PartnerSignup, type PartnerSignupRequest } from './portal-api'
+import { REGION_NAMES, TIER_NAMES, TIERS, type Tier } from './portal-names'
+import { SecretReveal } from '../integrations/secret-reveal'
+
+/**
+ * A partner signs up: an account, the partner, a sandbox org with demo data and a sandbox client,
+ * in one answer. The client secret is shown here once; the next step is the portal.
+ */
+function PartnerSignupPage() {
+  const queryClient = useQueryClient()
+  const deployment = useQuery(deploymentQuery)
+  const [created, setCreated] = useState<PartnerSignup | null>(null)
+  const signup = useMutation({
+    mutationFn: (body: PartnerSignupRequest) => unwrap(api.POST('/api/partners/signup/cookie', { body })),
+    onSuccess: (answer) => {
+      queryClient.clear()
+      setCreated(answer)
+    },
+  })
+  const { fields, general } = fieldErrors(signup.error)
+
+  if (created) {
+    return (
+      <AuthLayout title="Your sandbox is ready">
+        <p>
+          {created.partner.company} is signed up as {TIER_NAMES[created.partner.tier]} in{' '}
+          {REGION_NAMES[created.partner.region] ?? created.partner.region}. Your sandbox org has demo data to try the
+          API on.
+        </p>
+        <dl className="details">
+          <dt>Client ID</dt>
+          <dd>
+            <code>{created.sandboxClient.id}</code>
+          </dd>
+          <dt>Scopes</dt>
+          <dd>{created.sandboxClient.scopes.join(', ')}</dd>
+        </dl>
+        <SecretReveal label="Sandbox client secret" secret={created.sandboxClient.secret} />
+        <p>
+          <Link to="/portal">Continue to the partner portal</Link>
+        </p>
+      </AuthLayout>
+    )
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    signup.mutate({
+      name: String(form.get('name')),
+      email: String(form.get('email')),
+      password: String(form.get('password')),
+      company: String(form.get('company')),
+      tier: String(form.get('tier')) as Tier,
+      region: String(form.get('region')) as PartnerSignupRequest['region'],
+    })
+  }
+  const regions = deployment.data?.regions ?? []
+  return (
+    <AuthLayout title="Become a partner">
+      <form onSubmit={submit} noValidate>
+        <FormError message={general} />
+        <TextField label="Your name" name="name" autoComplete="name" required error={fields.name} />
+        <TextField label="Work email" name="email" type="email" autoComplete="email" required error={fields.email} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={10}
+          hint="At least 10 characters."
+          error={fields.password}
+        />
+        <TextField label="Company" name="company" autoComplete="organization" required error={fields.company} />
+        <SelectField
+          label="Partner tier"
+          name="tier"
+          defaultValue="api_partner"
+          options={TIERS.map((tier) => ({ value: tier, label: TIER_NAMES[tier] }))}
+          hint="API Partner: integrate with the API. White-Label: run the app under your brand. Platform Integrator: limits agreed at review."
+          error={fields.tier}
+        />
+        {deployment.data ? (
+          <SelectField
+            label="Data region"
+            name="region"
+            key={deployment.data.region}
+            defaultValue={deployment.data.region}
+            options={regions.map(({ region }) => ({ value: region, label: REGION_NAMES[region] ?? region }))}
+            hint="Where your data is kept. It is fixed once chosen."
+            error={fields.region}
+          />
+        ) : null}
+        <Button type="submit" variant="primary" busy={signup.isPending} disabled={!deployment.data}>
+          Sign up as a partner
+        </Button>
+      </form>
+      <p>
+        Have an account?{' '}
+        <Link to="/login" search={{ redirect: '/portal' }}>
+          Log in
+        </Link>
+      </p>
+    </AuthLayout>
+  )
+}
+
+export const route = createLazyRoute('/portal/signup')({ component: PartnerSignupPage })

@@ -1,0 +1,42 @@
+/** How the portal names the partner program's keys (the API's values stay the keys). */
+
+export const TIER_NAMES = {
+  api_partner: 'API Partner',
+  white_label: 'White-Label',
+  platform_integrator: 'Platform Integrator',
+} as const
+
+export type Tier = keyof typeof TIER_NAMES
+
+export const TIERS = Object.keys(TIER_NAMES) as Tier[]
+
+export const REGION_NAMES: Record<string, string> = {
+  'us-east': 'United States (us-east)',
+  'eu-west': 'European Union (eu-west)',
+  'au-east': 'Australia (au-east)',
+}
+
+export const STEP_NAMES: Record<string, string> = {
+  application: 'Application',
+  agreement: 'Partner agreement',
+  brand_and_domain: 'Brand and domain',
+  provisioning: 'Provisioning',
+  integration_testing: 'Integration testing',
+  go_live: 'Go live',
+}
+
+export const STEP_STATUS_NAMES: Record<string, string> = {
+  pending: 'To do',
+  waiting_review: 'Waiting for review',
+  changes_requested: 'Changes requested',
+  done: 'Done',
+}
+
+export const PARTNER_STATUS_NAMES: Record<string, string> = {
+  sandbox: 'Sandbox',
+  in_review: 'In review',
+  changes_requested: 'Changes requested',
+  rejected: 'Rejected',
+  live: 'Live',
+  suspended: 'Suspended',
+}
