@@ -162,7 +162,7 @@ const MAX_VERIFY_THREADS = 4
 /**
  * One range per core: each range keeps a thread here and a PostgreSQL backend busy, but the
  * thread's checking is the larger part, so on two cores a second range still gains (by 3-10%
- * on the two guests measured, never less than one; docs/decisions.md, Performance).
+ * on the two guests measured, never less than one; docs/decisions-operations.md, Performance).
  */
 const defaultVerifyThreads = () => Math.max(1, Math.min(MAX_VERIFY_THREADS, os.availableParallelism()))
 

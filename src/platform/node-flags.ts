@@ -7,7 +7,7 @@
  * PostgreSQL) had its frames promoted to the old generation, and the rows it read afterwards
  * were kept alive by those dead old frames until the next full collection, so they were
  * copied and promoted too. The server promoted 55–120 MB/s and spent 12–16% of its time
- * collecting; with 64 the same load promotes a fraction of that (docs/decisions.md, Performance).
+ * collecting; with 64 the same load promotes a fraction of that (docs/decisions-operations.md, Performance).
  * The price is up to ~128 MiB more resident memory under load. Not for the CLI's import,
  * whose memory budget (256 MB) it would eat.
  */

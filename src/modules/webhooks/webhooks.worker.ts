@@ -36,7 +36,7 @@ export const ENDPOINT_CONCURRENCY = 16
  * A worker claims ahead of its attempts; this bounds an endpoint's attempts under way
  * whatever the number of workers (each sends at most ENDPOINT_CONCURRENCY at once). A cap
  * of 64 took four to five times as many claims per delivery to a busy endpoint
- * (docs/decisions.md).
+ * (docs/decisions-operations.md).
  */
 export const ENDPOINT_CLAIM_CAP = 16 * ENDPOINT_CONCURRENCY
 /** A round's first claim: one delivery per attempt that may be under way. */
