@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Config } from '../config.js'
 import { requireHomeRegion } from './region.js'
-import { sessionCookieName } from './session-cookie.js'
 
 /** Body fields that carry a credential or an id of some region (the token form, invitations, org switch). */
 const BODY_FIELDS: Readonly<Record<string, string>> = {
@@ -20,9 +19,8 @@ function basicClientId(header: string): string | null {
 }
 
 /**
- * Refuses (421) a request whose Authorization header, session cookie or path carries a credential or
- * id of another region. The cookie matters where two regions share a host name (two ports of one
- * machine in development: browsers do not keep cookies apart by port). The guard runs it before authentication, so the answer is never a 401 or 404 that hides
+ * Refuses (421) a request whose Authorization header or path carries a credential or id of another
+ * region. Not the session cookie: the browser sends it, not the person (docs/residency.md). The guard runs it before authentication, so the answer is never a 401 or 404 that hides
  * the real one, and the request still counts against its rate limit.
  */
 export function checkHeadersAndPath(config: Config, request: FastifyRequest): void {
@@ -32,9 +30,6 @@ export function checkHeadersAndPath(config: Config, request: FastifyRequest): vo
     if (bearer !== undefined) requireHomeRegion(config, bearer, 'This token')
     const clientId = basicClientId(authorization)
     if (clientId !== null) requireHomeRegion(config, clientId, `The client ${clientId}`)
-  } else {
-    const cookie = request.cookies?.[sessionCookieName(config)]
-    if (cookie) requireHomeRegion(config, cookie, 'This session')
   }
   const params = (request.params ?? {}) as Record<string, unknown>
   for (const [name, value] of Object.entries(params)) {

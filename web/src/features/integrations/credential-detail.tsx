@@ -88,7 +88,11 @@ export function CredentialDetail({ id, basePath, canWrite }: CredentialDetailPro
         <dt>Previous secret works until</dt>
         <dd>{when(data.previousSecretExpiresAt)}</dd>
         <dt>Last used</dt>
-        <dd>{data.lastUsedAt ? when(data.lastUsedAt) : 'Never'}</dd>
+        <dd>
+          {data.lastUsedAt
+            ? `${when(data.lastUsedAt)}${data.lastUsedFrom ? ` from ${data.lastUsedFrom}` : ''}`
+            : 'Never'}
+        </dd>
         <dt>Created</dt>
         <dd>{when(data.createdAt)}</dd>
       </dl>
