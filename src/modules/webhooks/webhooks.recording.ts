@@ -38,7 +38,8 @@ export type LockedDelivery = Pick<
 
 /**
  * Locks the endpoints (in id order, so two workers recording for the same endpoints
- * cannot deadlock), then the deliveries and their queue entries, probing each by key, and
+ * cannot deadlock), then each delivery's queue entry and the delivery (the order of every
+ * writer of both: `writeSuccesses`, a redelivery, pruning), probing each by key, and
  * reads what recording needs, the endpoints' circuits with them (the endpoint's lock is what
  * keeps two recordings of its circuit apart). No key changes, so outbox inserts referencing
  * an endpoint are not blocked. `endpointIds` are the endpoints of `ids` (a delivery's never
@@ -63,12 +64,12 @@ export async function lockClaimed(
            d.last_http_status, d.last_error, d.finished_at, q.lease_token, e.failing_since, e.status as endpoint_status,
            circuit.failures as circuit_failures, circuit.opened as circuit_opened, circuit.open_until as circuit_open_until
     from unnest(${ids}::text[]) as c (id)
+    cross join lateral (select q.lease_token from webhook_queue q where q.delivery_id = c.id for no key update) q
     cross join lateral (
       select d.id, d.endpoint_id, d.status, d.attempt_count, d.retry_index, d.redelivery_requested, d.next_attempt_at,
              d.last_http_status, d.last_error, d.finished_at
       from webhook_deliveries d where d.org_id = ${orgId} and d.id = c.id for no key update
     ) d
-    cross join lateral (select q.lease_token from webhook_queue q where q.delivery_id = c.id for no key update) q
     join e on e.id = d.endpoint_id
     left join circuit on circuit.endpoint_id = d.endpoint_id
     cross join relaxed

@@ -313,6 +313,17 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
         const endpoint = await findEndpoint(tx, ctx.orgId, id, false)
         if (endpoint.status !== 'enabled')
           throw new AppError('invalid_state', 'This webhook is disabled; enable it before redelivering')
+        // The queue entry first, then the delivery: the order every writer of both takes (the
+        // worker's recordings included), so a redelivery never deadlocks with an attempt's recording.
+        const now = clock.now()
+        const queued = await tx
+          .selectFrom('webhook_queue')
+          .select(['leased_until'])
+          .where('delivery_id', '=', deliveryId)
+          .where('tenant_org', '=', ctx.orgId)
+          .where('endpoint_id', '=', id)
+          .forNoKeyUpdate()
+          .executeTakeFirst()
         const delivery = await tx
           .selectFrom('webhook_deliveries')
           .select(['id'])
@@ -323,13 +334,6 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
           .forNoKeyUpdate()
           .executeTakeFirst()
         if (!delivery) throw notFound('delivery')
-        const now = clock.now()
-        const queued = await tx
-          .selectFrom('webhook_queue')
-          .select(['leased_until'])
-          .where('delivery_id', '=', deliveryId)
-          .forUpdate()
-          .executeTakeFirst()
         if (queued?.leased_until && queued.leased_until.getTime() > now.getTime()) {
           throw new AppError(
             'conflict',

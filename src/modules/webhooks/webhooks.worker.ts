@@ -295,12 +295,15 @@ export function createPruneJob(deps: { db: Database; clock: Clock; retentionMs?:
       let pruned = 0
       for (const { tenant_org: orgId } of orgs) {
         pruned += await deps.db.tx({ orgId }, async (tx) => {
+          // The queue entries first, locked, then the deliveries: the order of every writer of both.
           const old = await tx
             .selectFrom('webhook_queue')
             .select('delivery_id')
             .where('tenant_org', '=', orgId)
             .where('finished_at', '<', cutoff)
             .limit(1000)
+            .forUpdate()
+            .skipLocked()
             .execute()
           const ids = old.map((row) => row.delivery_id)
           if (ids.length === 0) return 0
