@@ -6,7 +6,7 @@ import { buildApp, type Services } from '../src/app.js'
 import { loadConfig, type Config } from '../src/config.js'
 import { openDatabase, type Database } from '../src/database.js'
 import { ManualClock } from '../src/platform/clock.js'
-import { createPasswordHasher } from '../src/platform/crypto.js'
+import { createPasswordHasher, type PasswordHasher } from '../src/platform/crypto.js'
 import type { RateLimiter } from '../src/platform/rate-limit.js'
 
 export interface TestApp {
@@ -37,6 +37,8 @@ export interface TestAppOptions {
   clock?: ManualClock
   db?: Database
   limiter?: RateLimiter
+  /** Password hashing (default: the real scheme at a test cost). */
+  passwords?: PasswordHasher
   /**
    * The built web app to serve at `/`. By default a one-page fixture, so that the suite answers the
    * same whether or not `npm run web:build` has run on this machine.
@@ -54,7 +56,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     db,
     clock,
     logger: false,
-    passwords: createPasswordHasher({ fast: true }),
+    passwords: options.passwords ?? createPasswordHasher({ fast: true }),
     ...(options.limiter ? { limiter: options.limiter } : {}),
     webRoot: options.webRoot ?? TEST_WEB_ROOT,
   })

@@ -1,3 +1,4 @@
+import { AppError } from './errors.js'
 import { createCipheriv, createDecipheriv, createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 
 export function sha256Hex(input: string | Buffer): string {
@@ -27,29 +28,81 @@ function scryptAsync(password: string, salt: Buffer, params: typeof SCRYPT): Pro
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>
-  verify(password: string, stored: string): Promise<boolean>
+  /**
+   * Whether `password` matches `stored`. With no stored hash (no such account, or one without a
+   * password) it checks against a hash of the same cost and answers false: the answer takes as
+   * long either way, so its timing does not tell whether an account exists.
+   */
+  verify(password: string, stored: string | null): Promise<boolean>
+}
+
+/** Hashes computed at once, and how many may wait for a turn before a request is refused (503). */
+export interface HashingBounds {
+  concurrency: number
+  waiting: number
+}
+
+const DEFAULT_BOUNDS: HashingBounds = { concurrency: 1, waiting: 32 }
+
+/**
+ * A queue that lets `concurrency` tasks run at once and `waiting` wait: a burst of sign-ins
+ * costs the process one or two cores of hashing, never all of it, and beyond the queue the
+ * request is refused at once instead of piling up.
+ */
+function boundedQueue(bounds: HashingBounds) {
+  let running = 0
+  const queue: (() => void)[] = []
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (running >= bounds.concurrency) {
+      if (queue.length >= bounds.waiting) {
+        throw new AppError('service_unavailable', 'Too many sign-ins at once; try again in a moment', {
+          headers: { 'retry-after': '1' },
+        })
+      }
+      await new Promise<void>((resolve) => queue.push(resolve))
+    } else running += 1
+    try {
+      return await task()
+    } finally {
+      // The turn passes straight to the next waiting task (running stays counted for it).
+      const next = queue.shift()
+      if (next) next()
+      else running -= 1
+    }
+  }
 }
 
 /** Stored form: scrypt$N$r$p$salt$key (base64url). `fast` lowers the cost for tests only. */
-export function createPasswordHasher(options: { fast?: boolean } = {}): PasswordHasher {
+export function createPasswordHasher(options: { fast?: boolean; bounds?: HashingBounds } = {}): PasswordHasher {
   const params = options.fast ? SCRYPT_TEST : SCRYPT
+  const turn = boundedQueue(options.bounds ?? DEFAULT_BOUNDS)
+  const hash = async (password: string) => {
+    const salt = randomBytes(16)
+    const key = await scryptAsync(password, salt, params)
+    return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$')
+  }
+  async function check(password: string, stored: string): Promise<boolean> {
+    const [scheme, n, r, p, salt, key] = stored.split('$')
+    if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false
+    const derived = await scryptAsync(password, Buffer.from(salt, 'base64url'), {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+      maxmem: SCRYPT.maxmem,
+    })
+    const expected = Buffer.from(key, 'base64url')
+    return derived.length === expected.length && timingSafeEqual(derived, expected)
+  }
+  // Made once, ahead of the first unknown email, so that one costs no more than the others.
+  const dummy = hash(randomBytes(16).toString('base64url'))
+  dummy.catch(() => undefined)
   return {
-    async hash(password) {
-      const salt = randomBytes(16)
-      const key = await scryptAsync(password, salt, params)
-      return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$')
-    },
+    hash: (password) => turn(() => hash(password)),
     async verify(password, stored) {
-      const [scheme, n, r, p, salt, key] = stored.split('$')
-      if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false
-      const derived = await scryptAsync(password, Buffer.from(salt, 'base64url'), {
-        N: Number(n),
-        r: Number(r),
-        p: Number(p),
-        maxmem: SCRYPT.maxmem,
-      })
-      const expected = Buffer.from(key, 'base64url')
-      return derived.length === expected.length && timingSafeEqual(derived, expected)
+      if (stored !== null) return turn(() => check(password, stored))
+      const unusable = await dummy
+      await turn(() => check(password, unusable))
+      return false
     },
   }
 }

@@ -22,6 +22,7 @@ function sharedBuckets(clock: ManualClock) {
       state.takes += 1
       return buckets.take(key, tier, cost)
     },
+    refund: (key, tier, tokens) => buckets.refund(key, tier, tokens),
     close: async () => undefined,
   }
   return {

@@ -95,6 +95,16 @@ export function createFallbackRateLimiter(options: {
       }
       return local.take(key, tier, cost)
     },
+    async refund(key: string, tier: RateTier, tokens: number): Promise<void> {
+      if (status.backend === 'redis') {
+        try {
+          return await within(shared.refund(key, tier, tokens), answerMs)
+        } catch (error) {
+          fallBack(error instanceof Error ? error.message : String(error))
+        }
+      }
+      return local.refund(key, tier, tokens)
+    },
     status: () => status,
     fallBack,
     recover,

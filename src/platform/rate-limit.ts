@@ -28,6 +28,8 @@ export interface RateLimitStatus {
 export interface RateLimiter {
   /** Takes `cost` tokens when available (cost 0 only looks). */
   take(key: string, tier: RateTier, cost?: number): Promise<BucketVerdict>
+  /** Gives `tokens` taken earlier back to the bucket (never beyond its burst). */
+  refund(key: string, tier: RateTier, tokens: number): Promise<void>
   /** Where the buckets are; a limiter without it keeps them in this process. */
   status?(): RateLimitStatus
   close(): Promise<void>
@@ -258,6 +260,11 @@ export function createRateLimiter(store: BucketStore, clock: Clock, options: { l
       leases.delete(key)
       const { allowed, tokens } = await store.take(key, tier, now, cost, 1, lease ? lease.unused : 0)
       return verdict(tier, tokens, allowed, Math.max(cost, 1), now)
+    },
+    async refund(key, tier, tokens) {
+      const lease = leases.get(key)
+      leases.delete(key)
+      await store.take(key, tier, clock.now().getTime(), 0, 1, tokens + (lease ? lease.unused : 0))
     },
     close: () => store.close(),
   }

@@ -1,3 +1,4 @@
+import { takeAttempt, type Attempt } from '../../platform/attempt-throttle.js'
 import { TIERS, type BucketVerdict, type RateLimiter, type RateTier } from '../../platform/rate-limit.js'
 
 /** Failed client authentications allowed before a pause: per client id, and per address. */
@@ -10,27 +11,18 @@ const FAILURES_PER_ADDRESS: RateTier = { perMinute: 30 / 15, burst: 30 }
  * stay slow:
  * - a valid exchange, in a bucket of the client's own, at the client's tier (apart from the
  *   bucket of its API requests, so a new token never costs an API request);
- * - a failed client authentication, in two failure throttles, per client id and per address,
- *   which are looked at before the secret is checked;
+ * - a client authentication, in two failure throttles, per client id and per address: the
+ *   attempt takes a token from both before the secret is checked, and a success gives them back;
  * - a request refused before any client is authenticated (malformed, wrong grant type, no
  *   credentials), in the address's bucket for unauthenticated requests, as on any other route.
  */
 export interface TokenLimits {
-  /** Looks at both failure throttles (takes nothing); refused while either is exhausted. */
-  failures(clientId: string, address: string): Promise<BucketVerdict>
-  /** Counts a failed authentication in both throttles; the verdict of the one that decides. */
-  failed(clientId: string, address: string): Promise<BucketVerdict>
+  /** Takes an attempt from both failure throttles before the secret is checked (refused while either is empty). */
+  attempt(clientId: string, address: string): Promise<Attempt>
   /** A valid exchange, from the client's exchange bucket. */
   exchange(clientId: string, tier: RateTier): Promise<BucketVerdict>
   /** A request refused before any client authenticated, from the address's bucket. */
   unauthenticated(address: string): Promise<BucketVerdict>
-}
-
-/** Of two throttles, the one that decides: a refusing one (the longer wait), else the one with less left. */
-function binding(verdicts: readonly BucketVerdict[]): BucketVerdict {
-  const refusing = verdicts.filter((verdict) => !verdict.allowed)
-  if (refusing.length > 0) return refusing.reduce((a, b) => (b.retryAfter > a.retryAfter ? b : a))
-  return verdicts.reduce((a, b) => (b.remaining < a.remaining ? b : a))
 }
 
 export function createTokenLimits(limiter: RateLimiter): TokenLimits {
@@ -41,11 +33,7 @@ export function createTokenLimits(limiter: RateLimiter): TokenLimits {
     ] as const
 
   return {
-    // Cost 0: a request refused while throttled is not a new failure.
-    failures: async (clientId, address) =>
-      binding(await Promise.all(failureBuckets(clientId, address).map(([key, tier]) => limiter.take(key, tier, 0)))),
-    failed: async (clientId, address) =>
-      binding(await Promise.all(failureBuckets(clientId, address).map(([key, tier]) => limiter.take(key, tier)))),
+    attempt: (clientId, address) => takeAttempt(limiter, failureBuckets(clientId, address)),
     exchange: (clientId, tier) => limiter.take(`oauth:exchange:cli:${clientId}`, tier),
     unauthenticated: (address) => limiter.take(`ip:${address}`, TIERS.anonymous),
   }

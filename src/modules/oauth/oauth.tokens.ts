@@ -151,9 +151,9 @@ export function createTokensService(deps: {
           challenge,
         )
       }
-      const failures = await limits.failures(input.clientId, input.address)
-      if (!failures.allowed)
-        throw throttled('Too many failed client authentications; wait before trying again', failures)
+      const attempt = await limits.attempt(input.clientId, input.address)
+      if (!attempt.allowed)
+        throw throttled('Too many failed client authentications; wait before trying again', attempt.verdict)
       const now = clock.now()
       const found = await sql<AuthenticatedClient>`
         select * from auth_oauth_client(${input.clientId}, ${hashSecret(input.clientSecret)}, ${now})`.execute(
@@ -167,8 +167,9 @@ export function createTokensService(deps: {
           401,
           challenge,
         )
-        throw failure.withLimit(await limits.failed(input.clientId, input.address))
+        throw failure.withLimit(attempt.verdict)
       }
+      await attempt.succeeded()
       // A valid exchange counts against the client (its tier), never against its address.
       const tier = { perMinute: client.rate_per_minute, burst: client.rate_burst }
       const verdict = await limits.exchange(client.client_id, tier)

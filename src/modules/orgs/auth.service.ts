@@ -7,6 +7,7 @@ import { hashSecret, type PasswordHasher } from '../../platform/crypto.js'
 import { AppError } from '../../platform/errors.js'
 import type { IdGenerator } from '../../platform/ids.js'
 import type { Role } from '../../platform/permissions.js'
+import { takeAttempt, type Attempt } from '../../platform/attempt-throttle.js'
 import { TIERS, type RateLimiter, type RateTier } from '../../platform/rate-limit.js'
 import { wwwAuthenticate } from '../../platform/guard.js'
 import type { LoginBody, LoginResponse, Me, SignupBody, User } from './orgs.schemas.js'
@@ -94,18 +95,18 @@ export function createAuthService(deps: {
     return { token, expiresAt: new Date(now.getTime() + SESSION_IDLE_MS).toISOString() }
   }
 
-  async function throttled(email: string, address: string): Promise<boolean> {
-    const [byEmail, byAddress] = await Promise.all([
-      limiter.take(`login:email:${email}`, LOGIN_FAILURES_PER_EMAIL, 0),
-      limiter.take(`login:ip:${address}`, LOGIN_FAILURES_PER_ADDRESS, 0),
+  /** A login attempt: one token from the email's and the address's failure throttles, taken before the password is checked. */
+  async function loginAttempt(email: string, address: string): Promise<Attempt> {
+    const attempt = await takeAttempt(limiter, [
+      [`login:email:${email}`, LOGIN_FAILURES_PER_EMAIL],
+      [`login:ip:${address}`, LOGIN_FAILURES_PER_ADDRESS],
     ])
-    if (!byEmail.allowed || !byAddress.allowed) {
-      const retryAfter = Math.max(byEmail.retryAfter, byAddress.retryAfter)
+    if (!attempt.allowed) {
       throw new AppError('rate_limited', 'Too many failed logins; wait before trying again', {
-        headers: { 'retry-after': String(retryAfter) },
+        headers: { 'retry-after': String(attempt.verdict.retryAfter) },
       })
     }
-    return false
+    return attempt
   }
 
   return {
@@ -129,21 +130,17 @@ export function createAuthService(deps: {
 
     async login(body, address) {
       const email = normaliseEmail(body.email)
-      await throttled(email, address)
+      const attempt = await loginAttempt(email, address)
       const user = await db.global
         .selectFrom('users')
         .selectAll()
         .where('email', '=', email)
         .where('kind', '=', 'person')
         .executeTakeFirst()
-      const valid = user?.password_hash ? await passwords.verify(body.password, user.password_hash) : false
-      if (!user || !valid) {
-        await Promise.all([
-          limiter.take(`login:email:${email}`, LOGIN_FAILURES_PER_EMAIL),
-          limiter.take(`login:ip:${address}`, LOGIN_FAILURES_PER_ADDRESS),
-        ])
-        throw new AppError('authentication_required', 'Email or password is incorrect')
-      }
+      // Checked against a hash of the same cost when there is no account: the same time either way.
+      const valid = await passwords.verify(body.password, user?.password_hash ?? null)
+      if (!user || !valid) throw new AppError('authentication_required', 'Email or password is incorrect')
+      await attempt.succeeded()
       const first = (await memberships(user.id))[0]
       const session = await startSession(user.id, first?.org_id ?? null)
       return { ...session, user: presentUser(user), activeOrgId: first?.org_id ?? null }
