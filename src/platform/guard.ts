@@ -133,6 +133,19 @@ function authorize(request: FastifyRequest, identity: Identity): string {
 }
 
 export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
+  /** Takes the request's token: the caller's bucket, or the address's for an unknown caller. */
+  async function limit(request: FastifyRequest, reply: FastifyReply, identity: Identity | null): Promise<void> {
+    const key = identity ? identity.rateKey : `ip:${request.ip}`
+    const tier = identity ? identity.rateTier : TIERS.anonymous
+    const verdict = await deps.limiter.take(key, tier)
+    reply.headers(rateHeaders(verdict))
+    if (!verdict.allowed) {
+      throw new AppError('rate_limited', `Rate limit of ${verdict.limit} requests per minute exceeded`, {
+        headers: { 'retry-after': String(verdict.retryAfter) },
+      })
+    }
+  }
+
   app.decorateRequest('identity', null)
   app.decorateRequest('ctx', undefined as never)
   app.decorateRequest('credentialClient', undefined)
@@ -148,32 +161,24 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
     } catch (error) {
       failure = error
     }
-    const limited =
-      typeof config.rateLimit === 'function'
-        ? config.rateLimit(request)
-        : config.rateLimit !== false && config.rateLimit !== 'route'
-    if (limited && !request.url.startsWith('/docs')) {
-      const key = identity ? identity.rateKey : `ip:${request.ip}`
-      const tier = identity ? identity.rateTier : TIERS.anonymous
-      const verdict = await deps.limiter.take(key, tier)
-      reply.headers(rateHeaders(verdict))
-      if (!verdict.allowed) {
-        throw new AppError('rate_limited', `Rate limit of ${verdict.limit} requests per minute exceeded`, {
-          headers: { 'retry-after': String(verdict.retryAfter) },
-        })
-      }
-    }
     if (config.operator) {
-      // Another region's id or credential: 421 as on any path (the residency screen answers unknown routes alike).
-      if (failure instanceof AppError && failure.code === 'wrong_region') throw failure
-      // Nobody but an operator learns that the route exists: the router's own 404, word for word.
       const operator =
         failure === null && identity !== null && identity.kind === 'session' && deps.isOperator
           ? await deps.isOperator(identity.userId)
           : false
-      if (!operator)
+      // Nobody but an operator learns that the route exists: answered exactly as an unknown path
+      // is (limited by address, then the router's own 404 word for word, or 421 for another region).
+      if (!operator) {
+        await limit(request, reply, null)
+        if (failure instanceof AppError && failure.code === 'wrong_region') throw failure
         throw new AppError('resource_missing', `No route ${request.method} ${request.url.split('?')[0] ?? '/'}`)
+      }
     }
+    const limited =
+      typeof config.rateLimit === 'function'
+        ? config.rateLimit(request)
+        : config.rateLimit !== false && config.rateLimit !== 'route'
+    if (limited && !request.url.startsWith('/docs')) await limit(request, reply, identity)
     if (failure) throw failure
     if (!identity) return
     request.identity = identity

@@ -209,6 +209,8 @@ export function registerHttpBasics(app: FastifyInstance): void {
     const regex = new RegExp(
       '^' + route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+') + '/?$',
     )
+    // An operator route's path never answers 405: that would tell anyone it exists (guard.ts).
+    if ((route.config as FastifyContextConfig | undefined)?.operator) return
     for (const method of methods) patterns.push({ method: String(method), regex })
   })
 

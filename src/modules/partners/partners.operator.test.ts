@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   buildTestApp,
@@ -224,23 +225,57 @@ describe('operator decisions', () => {
 })
 
 describe('every /api/operator route (from the route table)', () => {
-  it('answers 404, as an unknown route does, to anyone but an operator, writing nothing', async () => {
+  const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
+  /** What may differ between two answers of the same kind: the request's own id, its time, and the bucket's count. */
+  const VARYING = new Set(['x-request-id', 'date', 'content-length', 'x-ratelimit-remaining', 'x-ratelimit-reset'])
+  const comparable = (response: LightMyRequestResponse, path: string) => ({
+    status: response.statusCode,
+    headers: Object.fromEntries(
+      Object.entries(response.headers)
+        .filter(([name]) => !VARYING.has(name))
+        .sort(([a], [b]) => a.localeCompare(b)),
+    ),
+    body:
+      response.body === ''
+        ? ''
+        : { ...response.json(), requestId: null, detail: String(response.json().detail).replace(path, '<path>') },
+  })
+
+  it('answers 404 to anyone but an operator, on every method and with the headers of an unknown path, writing nothing', async () => {
     const partner = await readyPartner()
     const routes = t.app.routeTable.filter((route) => route.url.startsWith('/api/operator/'))
     expect(routes.length).toBe(7)
     for (const route of routes) expect(route.config.operator, route.url).toBe(true)
     const before = await eventCount(t.db, partner.orgId)
-    for (const route of routes) {
-      const url = route.url.replace(':id', partner.partnerId)
-      const method = route.method as 'GET'
-      const body = method === 'GET' ? undefined : { reason: 'x' }
-      for (const token of [undefined, 'sess_not_a_token', stranger.token, partner.token]) {
-        t.clock.advance(2_000)
-        const response = await call(t.app, { method, url, body, ...(token ? { token } : {}) })
-        expectProblem(response, 404, 'resource_missing')
-        expect(response.json().detail).toBe(`No route ${method} ${url}`)
+    const paths = [...new Set(routes.map((route) => route.url.replace(':id', partner.partnerId)))]
+    let compared = 0
+    for (const path of paths) {
+      // The same path one letter off: a route that does not exist.
+      const unknown = path.replace('/api/operator/', '/api/operatoz/')
+      for (const method of METHODS) {
+        const body = method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? undefined : { reason: 'x' }
+        for (const token of [undefined, 'sess_not_a_token', stranger.token, partner.token]) {
+          t.clock.advance(2_000)
+          const asked = await call(t.app, { method, url: path, body, ...(token ? { token } : {}) })
+          const control = await call(t.app, { method, url: unknown, body, ...(token ? { token } : {}) })
+          expect(asked.statusCode, `${method} ${path}`).toBe(404)
+          expect(comparable(asked, path), `${method} ${path}`).toEqual(comparable(control, unknown))
+          // Both drew from the address's bucket, one after the other.
+          expect(Number(asked.headers['x-ratelimit-remaining']) - 1).toBe(
+            Number(control.headers['x-ratelimit-remaining']),
+          )
+          if (method !== 'HEAD') expect(asked.json().detail).toBe(`No route ${method} ${path}`)
+          compared += 1
+        }
       }
     }
+    expect(compared).toBe(paths.length * METHODS.length * 4)
     expect(await eventCount(t.db, partner.orgId)).toBe(before)
+  })
+
+  it('still answers an operator, with the operator’s own rate limit', async () => {
+    const listed = await call(t.app, { url: '/api/operator/partners', token: operator.token })
+    expect(listed.statusCode).toBe(200)
+    expect(listed.headers['x-ratelimit-limit']).toBe('600')
   })
 })
