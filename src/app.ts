@@ -123,13 +123,6 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   registerResidency(app, config)
   await app.register(cookie)
   const origin = publicOrigin(config)
-  app.addHook('onListen', async () => {
-    // PORT=0: the web app's pages come from the port the system picked.
-    const address = app.server.address()
-    const url = new URL(config.publicUrl)
-    if (url.port === '0' && typeof address === 'object' && address)
-      origin.value = `${url.protocol}//${url.hostname}:${address.port}`
-  })
   registerGuard(app, {
     screen: (request) => checkHeadersAndPath(config, request),
     db,

@@ -1,5 +1,7 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import net from 'node:net'
 import os from 'node:os'
 import v8 from 'node:v8'
 import { Command, InvalidArgumentError } from 'commander'
@@ -41,8 +43,22 @@ function logCrashes(log: Pick<Logger, 'fatal'>): void {
   })
 }
 
+/**
+ * PORT=0: the port the system picks, taken before the app is built, so that PUBLIC_URL's default
+ * (the printed URL, every problem's `type` link, the discovery document, the web app's origin)
+ * names it. The port is free again for the moment between this and the server's own bind.
+ */
+async function withPickedPort(cfg: Config): Promise<Config> {
+  if (cfg.port !== 0) return cfg
+  const probe = net.createServer()
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, cfg.host, resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise<void>((resolve) => probe.close(() => resolve()))
+  return loadConfig({ ...process.env, PORT: String(port) })
+}
+
 async function serve(): Promise<void> {
-  const cfg = config()
+  const cfg = await withPickedPort(config())
   const [
     { systemClock: clock },
     { openRuntime },

@@ -61,6 +61,10 @@ describe('first run', () => {
     let orgId: string
     try {
       expect(await (await fetch(`${first.url}/healthz`)).json()).toEqual({ status: 'ok' })
+      // PORT=0: links name the port the system picked, as printed.
+      expect(first.url).not.toMatch(/:0$/)
+      const missing = (await (await fetch(`${first.url}/api/no-such-thing`)).json()) as { type: string }
+      expect(missing.type).toBe(`${first.url}/docs/errors/resource_missing`)
       const login = /demo login: (\S+) \/ (\S+)/.exec(first.output())!
       const session = await fetch(`${first.url}/api/auth/login`, {
         method: 'POST',

@@ -16,7 +16,7 @@ import {
 import { roleAllows, type Scope } from './permissions.js'
 import { rateHeaders, TIERS, type RateLimiter } from './rate-limit.js'
 import { prepareProblem, sendProblem } from './http.js'
-import { checkCsrf, type PublicOrigin } from './session-cookie.js'
+import { checkCsrf } from './session-cookie.js'
 
 /** Resolves a bearer token of one kind to the caller, or throws 401 invalid_token. */
 export type Authenticator = (token: string, request: FastifyRequest) => Promise<Identity>
@@ -32,7 +32,7 @@ export interface GuardDeps {
   /** Whether a user is an operator (routes with `operator: true`). */
   isOperator?: (userId: string) => Promise<boolean>
   /** The web app's session cookie, and the origin its writes must come from. */
-  sessionCookie: { name: string; origin: PublicOrigin }
+  sessionCookie: { name: string; origin: string }
 }
 
 declare module 'fastify' {

@@ -25,17 +25,13 @@ function secure(config: Pick<Config, 'publicUrl'>): boolean {
   return config.publicUrl.startsWith('https:')
 }
 
-/** The origin pages of this deployment send: PUBLIC_URL's, with the real port when PORT=0 picked one. */
-export interface PublicOrigin {
-  value: string
-}
-
-export function publicOrigin(config: Pick<Config, 'publicUrl'>): PublicOrigin {
-  return { value: new URL(config.publicUrl).origin }
+/** The origin pages of this deployment send: PUBLIC_URL's. */
+export function publicOrigin(config: Pick<Config, 'publicUrl'>): string {
+  return new URL(config.publicUrl).origin
 }
 
 /** Refuses a cookie-authenticated (or cookie-issuing) write that lacks the app's CSRF defence. */
-export function checkCsrf(request: FastifyRequest, origin: PublicOrigin): void {
+export function checkCsrf(request: FastifyRequest, origin: string): void {
   if (isSafeMethod(request.method)) return
   const header = request.headers[CSRF_HEADER]
   if (typeof header !== 'string' || header.length === 0) {
@@ -44,12 +40,12 @@ export function checkCsrf(request: FastifyRequest, origin: PublicOrigin): void {
     })
   }
   const sent = request.headers.origin
-  if (sent !== origin.value) {
+  if (sent !== origin) {
     throw new AppError(
       'csrf_failed',
       sent === undefined
-        ? `A write with the session cookie must send Origin: ${origin.value}`
-        : `Origin ${sent} is not this service's (${origin.value})`,
+        ? `A write with the session cookie must send Origin: ${origin}`
+        : `Origin ${sent} is not this service's (${origin})`,
       { param: 'origin' },
     )
   }
