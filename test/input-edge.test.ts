@@ -359,6 +359,59 @@ describe('a NUL or an unpaired surrogate, in each place, at every route', () => 
   })
 })
 
+describe('bytes that are not UTF-8', () => {
+  // 0xff never appears in UTF-8; 0xc3 0x28 is a lead byte followed by a non-continuation byte.
+  const INVALID = [Buffer.from([0xff]), Buffer.from([0xc3, 0x28]), Buffer.from([0xed, 0xa0, 0x80])]
+
+  it('inside a JSON string are a 400 invalid_json on every route that takes a body, and nothing is written', async () => {
+    const before = await writtenState()
+    const bodyRoutes = routes.filter((route) => BODY_METHODS.has(route.method) && route.url !== TOKEN_ROUTE)
+    for (const route of bodyRoutes) {
+      for (const bytes of INVALID) {
+        t.clock.advance(1_000)
+        const response = await t.app.inject({
+          method: route.method as 'POST',
+          url: urlOf(route, { params: validParams(route), query: [], headers: {} }),
+          remoteAddress: ADDRESS,
+          headers: {
+            ...(await credentials(route)),
+            'content-type': 'application/json',
+            'idempotency-key': `utf8-${route.method}-${route.url}-${bytes.toString('hex')}`,
+          },
+          payload: Buffer.concat([Buffer.from('{"name":"Ada '), bytes, Buffer.from('","email":"x@example.com"}')]),
+        })
+        expectProblem(response, 400, 'invalid_json')
+        expect(response.json().detail).toMatch(/not valid UTF-8/)
+      }
+    }
+    expect(await writtenState()).toEqual(before)
+  })
+
+  it('in a form body are an invalid_request at /oauth/token', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: TOKEN_ROUTE,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: Buffer.concat([
+        Buffer.from(`grant_type=client_credentials&scope=events:read&client_id=${client.id}&client_secret=`),
+        Buffer.from([0xff]),
+      ]),
+    })
+    expectOAuthError(response, 400, 'invalid_request')
+  })
+
+  it('are taken as the text they are when they are UTF-8 (U+FFFD sent as such is kept)', async () => {
+    const response = await call(t.app, {
+      method: 'POST',
+      url: '/api/creators',
+      token: owner.token,
+      body: { name: 'Ada \ufffd Lovelace', kind: 'person', roles: ['artist'], payoutCurrency: 'EUR' },
+    })
+    expect(response.statusCode, response.body).toBe(201)
+    expect(response.json().name).toBe('Ada \ufffd Lovelace')
+  })
+})
+
 describe('a form body', () => {
   it('is 415 on every route that takes a body but /oauth/token, and nothing is written', async () => {
     const before = await writtenState()

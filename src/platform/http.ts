@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer'
 import type { IncomingMessage } from 'node:http'
 import type {
   FastifyContextConfig,
@@ -162,10 +163,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
   })
 }
 
+/** A body whose bytes are not UTF-8 (JSON text and form bodies must be: RFC 8259, WHATWG URL). */
+function notUtf8(code: 'invalid_json' | 'invalid_request', what: string): AppError {
+  return new AppError(code, `The ${what} is not valid UTF-8: send text encoded as UTF-8`)
+}
+
 /** Form bodies, for the one route that takes them (/oauth/token), registered in its own plugin context. */
 export function registerFormParser(app: FastifyInstance): void {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)))
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer
+    if (!isUtf8(bytes)) return done(notUtf8('invalid_request', 'form body'), undefined)
+    done(null, Object.fromEntries(new URLSearchParams(bytes.toString('utf8'))))
   })
 }
 
@@ -182,11 +190,13 @@ export function registerHttpBasics(app: FastifyInstance): void {
   })
 
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body as string
-    if (text.length === 0) return done(null, undefined)
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer
+    if (bytes.length === 0) return done(null, undefined)
+    // Decoding would turn invalid bytes into U+FFFD: what the hash chain keeps would not be what was sent.
+    if (!isUtf8(bytes)) return done(notUtf8('invalid_json', 'body'), undefined)
     try {
-      done(null, JSON.parse(text))
+      done(null, JSON.parse(bytes.toString('utf8')))
     } catch {
       done(new AppError('invalid_json', 'The body is not valid JSON'), undefined)
     }
