@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { isConnectionLoss } from '../db/connection-loss.js'
 
 /** One recurring duty of the worker (outbox delivery, sealing, payout rails, pruning). */
 export interface Job {
@@ -18,7 +19,7 @@ export interface Worker {
   runOnce(): Promise<Record<string, number>>
 }
 
-export function createWorker(jobs: readonly Job[], log: Pick<FastifyBaseLogger, 'error'>): Worker {
+export function createWorker(jobs: readonly Job[], log: Pick<FastifyBaseLogger, 'error' | 'warn'>): Worker {
   const timers = new Map<string, NodeJS.Timeout>()
   const running = new Set<Promise<unknown>>()
   let stopped = true
@@ -30,7 +31,10 @@ export function createWorker(jobs: readonly Job[], log: Pick<FastifyBaseLogger, 
         .run()
         .then((handled) => schedule(job, handled > 0 ? 0 : job.everyMs))
         .catch((error: unknown) => {
-          log.error({ err: error, job: job.name }, 'worker job failed')
+          // The database being away is an outage to watch, not a bug: one line, without the stack (as requests log it).
+          if (isConnectionLoss(error))
+            log.warn({ job: job.name, reason: (error as Error).message }, 'worker job: database unavailable')
+          else log.error({ err: error, job: job.name }, 'worker job failed')
           schedule(job, job.everyMs)
         })
       running.add(round)

@@ -66,6 +66,7 @@ describe('an endpoint that never answers', () => {
     const stuck = hanging ? await subscribe(owner, silent.url()) : null
     const process = createWorker([worker({ timeoutMs: HANG_MS, concurrency: 4, endpointConcurrency: 2 })], {
       error: () => undefined,
+      warn: () => undefined,
     })
     process.start()
     try {
