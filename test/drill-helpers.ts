@@ -298,13 +298,19 @@ export class LoadRecord {
   /** Answers a drill must never see (a 500, a 503 without Retry-After, a network failure), described. */
   readonly violations: string[] = []
   maxMs = 0
-  /** When each answer came (ms since the epoch) and whether it was a success: for recovery times. */
-  readonly timeline: { at: number; ok: boolean }[] = []
+  /** When each request was sent and its answer came (ms since the epoch), and whether it was a success. */
+  readonly timeline: { sent: number; at: number; ok: boolean }[] = []
 
   count(answer: Answer): void {
     this.statuses.set(answer.status, (this.statuses.get(answer.status) ?? 0) + 1)
     this.maxMs = Math.max(this.maxMs, answer.ms)
-    this.timeline.push({ at: Date.now(), ok: answer.status < 500 })
+    const at = Date.now()
+    this.timeline.push({ sent: at - answer.ms, at, ok: answer.status < 500 })
+  }
+
+  /** How many requests sent at or after `from` have been answered. */
+  answeredSince(from: number): number {
+    return this.timeline.filter((entry) => entry.sent >= from).length
   }
 
   get total(): number {

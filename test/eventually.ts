@@ -8,7 +8,7 @@ export async function eventually(
   what: string,
   options: { everyMs?: number; timeoutMs?: number } = {},
 ): Promise<void> {
-  const deadline = Date.now() + (options.timeoutMs ?? 10_000)
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000)
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
     await new Promise((resolve) => setTimeout(resolve, options.everyMs ?? 10))

@@ -65,11 +65,10 @@ describe('rate limits when Redis fails', () => {
       expect(shared.state.takes).toBe(before + 1)
       expect(log.lines.map((line) => line.level)).toEqual(['warn', 'info'])
 
-      // A Redis that holds commands without answering costs a request the answer time, not more.
+      // A Redis that holds commands without answering costs a request the answer time, not more: the
+      // frozen store never answers, so this take resolves only because the limiter stopped waiting.
       shared.state.mode = 'frozen'
-      const started = performance.now()
       expect((await limiter.take('k', TIERS.sandbox)).allowed).toBe(true)
-      expect(performance.now() - started).toBeLessThan(1_000)
       expect(limiter.status?.()).toEqual({
         backend: 'local',
         reason: 'Redis unavailable: Redis did not answer within 20 ms',

@@ -261,7 +261,9 @@ describe('the org event log', () => {
       `update org_events set data = jsonb_set(data::jsonb, '{tampered}', 'true')::text where org_id = $1 and sequence = 2`,
       tampered.orgId,
     )
-    const walkers = startRangeWalkers(databaseUrl, 2)
+    // No grace period: each thread is waited for until it exits by itself (a thread that never did would time the test out),
+    // so how fast the machine is does not decide whether one counts as stopped.
+    const walkers = startRangeWalkers(databaseUrl, 2, { closeGraceMs: Infinity })
     const options = { batchSize: 2, parallel: { databaseUrl, threads: 3, minRange: 1, walkers } }
     try {
       for (const owner of [intact, tampered, intact]) {

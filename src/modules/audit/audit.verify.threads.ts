@@ -63,13 +63,18 @@ const WORKER_BOOT = `const { workerData } = require('node:worker_threads');
 /** How long a closing walker may take to close its connections before it is stopped. */
 const CLOSE_GRACE_MS = 5_000
 
+export interface WalkerOptions {
+  /** How long a closing walker may take before it is stopped (default CLOSE_GRACE_MS; Infinity waits for it). */
+  closeGraceMs?: number
+}
+
 interface ThreadWalker extends RangeWalker {
   /** True when the thread exited by itself within the grace, false when it had to be stopped. */
   close(): Promise<boolean>
   stop(): void
 }
 
-function startWalker(databaseUrl: string): ThreadWalker {
+function startWalker(databaseUrl: string, closeGraceMs: number): ThreadWalker {
   const fromSources = import.meta.url.endsWith('.ts')
   const entry = new URL(`./audit.verify.worker.${fromSources ? 'ts' : 'js'}`, import.meta.url).href
   const loader = fromSources ? import.meta.resolve('tsx/esm/api') : null
@@ -103,7 +108,9 @@ function startWalker(databaseUrl: string): ThreadWalker {
       if (exited) return false
       let stopped = false
       worker.postMessage({ close: true } satisfies WalkerMessage)
-      const grace = setTimeout(() => ((stopped = true), void worker.terminate()), CLOSE_GRACE_MS)
+      const grace = Number.isFinite(closeGraceMs)
+        ? setTimeout(() => ((stopped = true), void worker.terminate()), closeGraceMs)
+        : undefined
       await exit
       clearTimeout(grace)
       return !stopped
@@ -115,13 +122,14 @@ function startWalker(databaseUrl: string): ThreadWalker {
 }
 
 /** Starts `count` worker threads on `databaseUrl` (more are started on demand). */
-export function startRangeWalkers(databaseUrl: string, count: number): RangeWalkers {
-  const idle: ThreadWalker[] = Array.from({ length: Math.max(0, count) }, () => startWalker(databaseUrl))
+export function startRangeWalkers(databaseUrl: string, count: number, options: WalkerOptions = {}): RangeWalkers {
+  const closeGraceMs = options.closeGraceMs ?? CLOSE_GRACE_MS
+  const idle: ThreadWalker[] = Array.from({ length: Math.max(0, count) }, () => startWalker(databaseUrl, closeGraceMs))
   const taken = new Set<ThreadWalker>()
   return {
     databaseUrl,
     take() {
-      const walker = idle.shift() ?? startWalker(databaseUrl)
+      const walker = idle.shift() ?? startWalker(databaseUrl, closeGraceMs)
       taken.add(walker)
       return walker
     },
