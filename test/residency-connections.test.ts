@@ -13,6 +13,7 @@ const OUTGOING: Record<string, string> = {
   'src/platform/rate-limit-fallback.ts': 'Redis: REDIS_URL (checked against the other regions’ Redis at start)',
   'src/modules/webhooks/webhooks.http.ts':
     'webhook receivers: the partner’s https URL, pinned to the public address the SSRF guard checked',
+  'src/main.ts': 'none: with PORT=0 it binds a loopback socket of its own for a moment, to learn a free port',
   'src/modules/webhooks/webhooks.ssrf.ts':
     'DNS: the system resolver, to resolve receivers’ host names; private addresses (where stores live) are refused',
 }

@@ -12,7 +12,8 @@ let receiver: Receiver
 let owner: OrgAccount
 
 beforeAll(async () => {
-  t = await buildWebhookTestApp()
+  // An attempt never times out here, however busy the machine: every one succeeds.
+  t = await buildWebhookTestApp({ timeoutMs: 120_000 })
   receiver = await Receiver.start()
   owner = await ownerWithOrg(t.app)
 })
