@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import cookie from '@fastify/cookie'
 import { migrationsCurrent } from './db/migrate.js'
 import { registerGuard } from './platform/guard.js'
+import { registerIdempotency } from './platform/idempotent-route.js'
 import { checkHeadersAndPath, registerResidency } from './platform/residency.js'
 import {
   answerFrameworkError,
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   registerResidency(app, config)
   await app.register(cookie)
   const origin = publicOrigin(config)
+  registerIdempotency(app, { db, clock })
   registerGuard(app, {
     screen: (request) => checkHeadersAndPath(config, request),
     db,

@@ -14,7 +14,7 @@ import type { DB } from './schema.js'
 export type Database = GenericDatabase<DB>
 export type Tx = Transaction<DB>
 export type Reader = Kysely<DB>
-export type { AtCommit, CommitWith, CommitWrite, KeyedWrite, TxContext, DatabaseOptions } from './db/database.js'
+export type { CommitWith, CommitWrite, KeyedWrite, TxContext, TxOptions, DatabaseOptions } from './db/database.js'
 
 export function openDatabase(options: DatabaseOptions): Promise<Database> {
   return openGenericDatabase<DB>(options)

@@ -8,7 +8,7 @@ import { createMemoryRateLimiter, type RateLimiter } from './platform/rate-limit
 import { createCredentialCache, type CredentialCache } from './platform/credential-cache.js'
 import type { Job } from './worker/worker.js'
 import type { SecretBox } from './platform/crypto.js'
-import { createWebhooksModule, type WebhookNetwork } from './modules/webhooks/webhooks.module.js'
+import { createWebhooksModule, webhookOutbox, type WebhookNetwork } from './modules/webhooks/webhooks.module.js'
 import type { WebhookService } from './modules/webhooks/webhooks.service.js'
 import { createEvidenceModule } from './modules/evidence/evidence.module.js'
 import type { EvidenceSigner } from './modules/evidence/evidence.keys.js'
@@ -79,7 +79,7 @@ export function createServices(deps: ServiceDeps): Services {
   const passwords = deps.passwords ?? createPasswordHasher()
 
   const credentials = createCredentialCache({ db, clock })
-  const audit = createAuditLog({ db, clock, ids })
+  const audit = createAuditLog({ db, clock, ids, outbox: webhookOutbox(config) })
   const auth = createAuthService({ db, clock, ids, passwords, limiter, credentials })
   const orgs = createOrgsService({ db, clock, ids, audit, config, credentials })
   const oauthTokens = createTokensService({ db, clock, ids, limiter, credentials })

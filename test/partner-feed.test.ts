@@ -217,7 +217,7 @@ describe('the cursor (property)', () => {
             if (current.kind === 'append') {
               for (let n = 0; n < current.count; n += 1) {
                 const [event] = await t.db.tx({ orgId: owner.orgId }, (tx) =>
-                  t.services.audit.appendMany(tx, { orgId: owner.orgId, actor: { userId: owner.userId } }, [
+                  t.services.audit.appendNow(tx, { orgId: owner.orgId, actor: { userId: owner.userId } }, [
                     { action: 'cursor.probed', resource: null, data: { run, n } },
                   ]),
                 )

@@ -20,14 +20,16 @@ export interface CommitWith {
   committed(): void
 }
 
-/** What a transaction runs for: its org (the tenant scope), and a write to commit with its result. */
+/** What a transaction runs for: its org (the tenant scope). */
 export interface TxContext {
   orgId: string
-  commitWith?: CommitWith
 }
 
-/** A write sent with the commit, or made when the work is done (null: nothing to write). */
-export type AtCommit = CommitWrite | (() => CommitWrite | null)
+/** What a transaction commits besides what its work wrote: a write made from its result. */
+export interface TxOptions {
+  /** Sent with the COMMIT, made from the transaction's result (an idempotency key's stored answer). */
+  commitWith?: CommitWith | undefined
+}
 
 /**
  * What modules use of the database. `S` is the schema (src/schema.ts): this layer knows no
@@ -41,7 +43,7 @@ export interface Database<S> {
   readonly global: Kysely<S>
   readonly migrations: MigrationFile[]
   /** One transaction in the org's tenant scope. */
-  tx<T>(ctx: TxContext, work: (tx: Transaction<S>) => Promise<T>): Promise<T>
+  tx<T>(ctx: TxContext, work: (tx: Transaction<S>) => Promise<T>, options?: TxOptions): Promise<T>
   /**
    * The one grouped form: a transaction whose work only reads (without locks) and sends every
    * write with its commit (`atCommit`). Its reads run on their own at READ COMMITTED, as they
@@ -49,7 +51,7 @@ export interface Database<S> {
    * transactions that arrive while one is in flight (one chain lock, one WAL flush, keyed
    * writes merged into one statement each: src/db/group-commit.ts).
    */
-  groupedTx<T>(ctx: TxContext, work: (tx: Transaction<S>) => Promise<T>): Promise<T>
+  groupedTx<T>(ctx: TxContext, work: (tx: Transaction<S>) => Promise<T>, options?: TxOptions): Promise<T>
   /** Reads in the org's tenant scope, each statement one round trip. */
   read<T>(orgId: string, work: (db: Kysely<S>) => Promise<T>): Promise<T>
   /** A transaction with no tenant (users and sessions only). */
@@ -58,10 +60,9 @@ export interface Database<S> {
   batch(tx: Transaction<S>, queries: readonly Compilable[]): Promise<Record<string, unknown>[][]>
   /**
    * A write of an org transaction that nobody reads back, sent with its COMMIT in the same round
-   * trip; a function is called when the work is done (the chain append of the events staged by
-   * then). `chain` writes go after every `rows` one.
+   * trip. `chain` writes go after every `rows` one; keyed writes of one key become one statement.
    */
-  atCommit(tx: Transaction<S>, write: AtCommit, phase?: CommitPhase): void
+  atCommit(tx: Transaction<S>, write: CommitWrite, phase?: CommitPhase): void
   /** How the group commit and the statement cache have done so far (tests, bench). */
   readonly stats: { groupCommit: GroupCommitStats; preparedStatements: StatementCacheStats }
   close(): Promise<void>
@@ -131,44 +132,36 @@ export function createDatabase<S>(
   const dialect = createScopedDialect(driver)
   const kysely = new Kysely<S>({ dialect })
   const scoped = (scope: OrgScope) => scopedKysely(kysely, dialect, driver, scope)
-  // Each open org transaction's scope (through which its connection is reached) and its writes made when the work is done.
-  const open = new WeakMap<
-    Transaction<S>,
-    { scope: OrgScope; later: { make: () => CommitWrite | null; phase?: CommitPhase }[] }
-  >()
-
-  function openTx(tx: Transaction<S>) {
-    const entry = open.get(tx)
-    if (!entry) throw new Error('not an open org transaction of this database (db.tx)')
-    return entry
-  }
+  // Each open org transaction's scope, through which its connection is reached.
+  const open = new WeakMap<Transaction<S>, OrgScope>()
 
   function connectionOf(tx: Transaction<S>): ScopedConnection {
-    const connection = openTx(tx).scope.connection
-    if (!connection) throw new Error('the transaction has no connection yet')
-    return connection
+    const scope = open.get(tx)
+    if (!scope) throw new Error('not an open org transaction of this database (db.tx)')
+    if (!scope.connection) throw new Error('the transaction has no connection yet')
+    return scope.connection
   }
 
-  async function run<T>(ctx: TxContext, grouped: boolean, work: (tx: Transaction<S>) => Promise<T>): Promise<T> {
+  async function run<T>(
+    ctx: TxContext,
+    grouped: boolean,
+    work: (tx: Transaction<S>) => Promise<T>,
+    options: TxOptions = {},
+  ): Promise<T> {
     const scope: OrgScope = { orgId: ctx.orgId, ...(grouped ? { grouped: true } : {}) }
     const result = await scoped(scope)
       .transaction()
       .execute(async (tx) => {
-        const entry = { scope, later: [] as { make: () => CommitWrite | null; phase?: CommitPhase }[] }
-        open.set(tx, entry)
+        open.set(tx, scope)
         try {
           const result = await work(tx)
-          if (ctx.commitWith) connectionOf(tx).atCommit(ctx.commitWith.write(result))
-          for (const { make, phase } of entry.later) {
-            const write = make()
-            if (write !== null) connectionOf(tx).atCommit(write, phase)
-          }
+          if (options.commitWith) connectionOf(tx).atCommit(options.commitWith.write(result))
           return result
         } finally {
           open.delete(tx)
         }
       })
-    ctx.commitWith?.committed()
+    options.commitWith?.committed()
     return result
   }
 
@@ -178,15 +171,13 @@ export function createDatabase<S>(
     global: kysely,
     migrations,
     stats: { groupCommit: group.stats, preparedStatements: statements.stats },
-    tx: (ctx, work) => run(ctx, false, work),
-    groupedTx: (ctx, work) => run(ctx, true, work),
+    tx: (ctx, work, options) => run(ctx, false, work, options),
+    groupedTx: (ctx, work, options) => run(ctx, true, work, options),
     batch(tx, queries) {
       return connectionOf(tx).batch(queries.map((query) => query.compile()))
     },
     atCommit(tx, write, phase) {
-      const entry = openTx(tx)
-      if (typeof write === 'function') entry.later.push({ make: write, ...(phase ? { phase } : {}) })
-      else connectionOf(tx).atCommit(write, phase)
+      connectionOf(tx).atCommit(write, phase)
     },
     read(orgId, work) {
       return work(scoped({ orgId }))

@@ -247,28 +247,7 @@ describe('batches and writes sent with the commit', () => {
     ).rejects.toThrow(/not an open org transaction/)
   })
 
-  it('makes a write given as a function when the work is done, in the order given, and skips one that makes nothing', async () => {
-    const orgId = ids.next('org')
-    const names: string[] = []
-    await db.tx({ orgId }, async (tx) => {
-      db.atCommit(
-        tx,
-        () =>
-          tx
-            .insertInto('orgs')
-            .values(rowOf(orgId, names.join('+')))
-            .compile(),
-        'chain',
-      )
-      db.atCommit(tx, () => null)
-      names.push('made', 'late')
-    })
-    expect(sent).toEqual([
-      expect.stringMatching(/^simple: begin; select set_config\(.*\); insert into "orgs" .*'made\+late'.*; commit$/),
-    ])
-  })
-
-  it('commits the context’s write made from the work’s result, and tells it once committed (not when the commit fails)', async () => {
+  it('commits the write made from the work’s result given with the transaction, and tells it once committed (not when the commit fails)', async () => {
     const orgId = ids.next('org')
     const told: string[] = []
     const commitWith = (name: string) => ({
@@ -279,8 +258,10 @@ describe('batches and writes sent with the commit', () => {
           .compile(),
       committed: () => told.push(name),
     })
-    expect(await db.tx({ orgId, commitWith: commitWith('first') }, async () => 'done')).toBe('done')
-    await expect(db.tx({ orgId, commitWith: commitWith('again') }, async () => 'done')).rejects.toThrow(/duplicate key/)
+    expect(await db.tx({ orgId }, async () => 'done', { commitWith: commitWith('first') })).toBe('done')
+    await expect(db.tx({ orgId }, async () => 'done', { commitWith: commitWith('again') })).rejects.toThrow(
+      /duplicate key/,
+    )
     expect(told).toEqual(['first'])
     expect(await db.read(orgId, (reader) => reader.selectFrom('orgs').select('name').execute())).toEqual([
       { name: 'first:done' },

@@ -1,5 +1,4 @@
 import type { TSchema } from 'typebox'
-import type { CommitWith } from '../database.js'
 import type { Access, Role, Scope } from './permissions.js'
 
 export interface Actor {
@@ -16,8 +15,6 @@ export interface RequestContext {
   orgId: string
   actor: Actor
   requestId: string
-  /** Set when the request carries an Idempotency-Key: its stored response, committed with the write's transaction. */
-  commitWith?: CommitWith
 }
 
 /** The authenticated caller, before any org is chosen. */

@@ -1,21 +1,12 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify'
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Database } from '../database.js'
 import type { Config } from '../config.js'
 import type { Clock } from './clock.js'
 import type { Identity } from './context.js'
 import { AppError, forbidden, notFound } from './errors.js'
-import {
-  claimIdempotencyKey,
-  IdempotencyClaim,
-  IDEMPOTENCY_KEY_MAX,
-  keyTaken,
-  requestFingerprint,
-  type ClaimResult,
-  type IdempotencyScope,
-} from './idempotency.js'
 import { roleAllows, type Scope } from './permissions.js'
 import { rateHeaders, TIERS, type RateLimiter } from './rate-limit.js'
-import { prepareProblem, sendProblem } from './http.js'
+import { sendProblem } from './http.js'
 import { checkCsrf } from './session-cookie.js'
 
 /** Resolves a bearer token of one kind to the caller, or throws 401 invalid_token. */
@@ -37,7 +28,6 @@ export interface GuardDeps {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotencyClaim?: IdempotencyClaim
     /** The session came from the web app's cookie, not from an Authorization header. */
     viaSessionCookie?: boolean
     /**
@@ -195,96 +185,6 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
     }
   })
 
-  // Idempotency, on the routes that take it only (nothing runs for the others): the key is
-  // claimed after validation, so a refused body never claims it.
-  const claimKey = async (request: FastifyRequest, reply: FastifyReply) => {
-    const config = request.routeOptions.config ?? {}
-    const key = request.headers['idempotency-key']
-    if (key === undefined) return
-    if (typeof key !== 'string' || key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX) {
-      throw new AppError('parameter_invalid', `Idempotency-Key must be 1..${IDEMPOTENCY_KEY_MAX} characters`, {
-        param: 'Idempotency-Key',
-      })
-    }
-    if (config.claimWithTransaction) {
-      // Stored with the commit of the handler's transaction (see answerTakenKey and storeResponse).
-      const { scope, requestHash, successStatus } = keyed(request)
-      useClaim(request, IdempotencyClaim.storedAtCommit(deps.clock, scope, requestHash, successStatus))
-      return
-    }
-    const result = await claimNow(request)
-    if (result.kind === 'replay') return sendReplay(reply, result)
-    useClaim(request, result.claim)
-  }
-
-  /**
-   * A key stored at commit that was there already failed the handler's transaction, with
-   * nothing written: the request is answered the way an up-front claim would have answered it
-   * (a replay, 409, 422), or, when the key could be taken over (expired, or abandoned by a
-   * crashed node), the handler runs again under the claim taken.
-   */
-  const answerTakenKey = (handler: RouteHandlerMethod): RouteHandlerMethod =>
-    async function (this: FastifyInstance, request, reply) {
-      try {
-        return await handler.call(this, request, reply)
-      } catch (error) {
-        if (!keyTaken(error)) throw error
-        const result = await claimNow(request)
-        if (result.kind === 'replay') return sendReplay(reply, result)
-        useClaim(request, result.claim)
-        return handler.call(this, request, reply)
-      }
-    }
-
-  // A response that did not complete inside a transaction (an error, or no write) is stored now.
-  const storeResponse = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    let claim = request.idempotencyClaim
-    if (!claim || claim.completed || reply.getHeader('idempotent-replayed') !== undefined) return payload
-    if (claim.unclaimed) {
-      // The database was away: nothing was written and nothing is stored, so the retry runs.
-      if (reply.statusCode === 503) return payload
-      // A key to be stored at commit whose transaction did not commit (an error): claimed now,
-      // and a key claimed already answers the request as it would have up front.
-      let result: ClaimResult
-      try {
-        result = await claimNow(request)
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error
-        return JSON.stringify(prepareProblem(reply, error))
-      }
-      if (result.kind === 'replay') {
-        replayHeaders(reply, result)
-        return result.body
-      }
-      claim = useClaim(request, result.claim)
-    }
-    await claim.settle(deps.db, reply.statusCode, typeof payload === 'string' ? payload : String(payload ?? ''))
-    return payload
-  }
-
-  /** What a request's (checked) key is claimed under. */
-  function keyed(request: FastifyRequest): { scope: IdempotencyScope; requestHash: string; successStatus: number } {
-    const caller = request.identity ? (request.identity.clientId ?? request.identity.userId) : `ip:${request.ip}`
-    const key = request.headers['idempotency-key'] as string
-    return {
-      scope: { caller, method: request.method, path: request.url.split('?')[0] ?? '', key },
-      requestHash: requestFingerprint(request.body),
-      successStatus: request.routeOptions.config?.successStatus ?? 200,
-    }
-  }
-
-  /** Claims the request's key in a round trip of its own. */
-  function claimNow(request: FastifyRequest): Promise<ClaimResult> {
-    const { scope, requestHash, successStatus } = keyed(request)
-    return claimIdempotencyKey(deps.db, deps.clock, scope, requestHash, successStatus)
-  }
-
-  function useClaim(request: FastifyRequest, claim: IdempotencyClaim): IdempotencyClaim {
-    request.idempotencyClaim = claim
-    if (request.ctx) request.ctx.commitWith = claim
-    return claim
-  }
-
   const asList = <T>(hooks: T | T[] | undefined): T[] =>
     hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]
   // A route that issues the cookie (the web app's sign-in) takes the same defence as one the cookie
@@ -294,21 +194,7 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
   app.addHook('onRoute', (route) => {
     const config = route.config as FastifyContextConfig | undefined
     if (config?.csrf) route.preHandler = [csrfBeforeHandler, ...asList(route.preHandler)]
-    if (!config?.idempotent) return
-    route.preHandler = [...asList(route.preHandler), claimKey]
-    route.onSend = [...asList(route.onSend), storeResponse]
-    if (config.claimWithTransaction) route.handler = answerTakenKey(route.handler)
   })
-}
-
-function replayHeaders(reply: FastifyReply, result: Extract<ClaimResult, { kind: 'replay' }>): void {
-  reply.header('idempotent-replayed', 'true')
-  reply.code(result.status).type(result.status >= 400 ? 'application/problem+json' : 'application/json')
-}
-
-function sendReplay(reply: FastifyReply, result: Extract<ClaimResult, { kind: 'replay' }>): FastifyReply {
-  replayHeaders(reply, result)
-  return reply.send(result.body)
 }
 
 export { sendProblem }

@@ -21,7 +21,7 @@ async function append(
 ): Promise<void> {
   const ctx = { orgId: owner.orgId, actor: { userId: owner.userId } }
   await t.db.tx(ctx, (tx) =>
-    t.services.audit.appendMany(
+    t.services.audit.appendNow(
       tx,
       ctx,
       items.map((item) => ({

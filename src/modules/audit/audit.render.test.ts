@@ -37,7 +37,7 @@ describe('the feed written straight from the stored rows', () => {
             requestId: 'req_test',
             actor: { userId: owner.userId, kind: 'person', role: 'owner' },
           }
-          await t.db.tx(ctx, (tx) => t.services.audit.appendMany(tx, ctx, items))
+          await t.db.tx(ctx, (tx) => t.services.audit.appendNow(tx, ctx, items))
           let cursor: string | undefined
           for (let pages = 0; pages < 20; pages += 1) {
             const query = { limit, ...(action ? { action } : {}), ...(cursor ? { cursor } : {}) }

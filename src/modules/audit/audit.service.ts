@@ -40,16 +40,15 @@ export interface Outbox {
 
 export interface AuditLog {
   /**
-   * Stages an event in the transaction. It is chained when the transaction's work is done,
-   * in the round trip that commits, so the org's chain lock is held only inside the server.
+   * Appends an event with the transaction: it is chained in the round trip that commits, after
+   * the transaction's rows, so the org's chain lock is held only inside the server.
    */
   append(tx: Tx, ctx: AuditActor, action: string, resource: Resource | null, data: unknown): Promise<void>
-  /** Stages a run of events and writes everything staged at once; the run's events. */
-  appendMany(tx: Tx, ctx: AuditActor, items: readonly AppendItem[]): Promise<OrgEvent[]>
-  /** Writes what the transaction has staged now (its chain lock is held from here to commit); those events. */
-  flush(tx: Tx): Promise<OrgEvent[]>
-  /** Every append from now on fills this outbox in its own transaction. */
-  useOutbox(outbox: Outbox): void
+  /**
+   * Appends events now (the chain lock is held from here to commit): the events as chained. A
+   * transaction that appends now appends nothing with its commit before (it would be chained after).
+   */
+  appendNow(tx: Tx, ctx: AuditActor, items: readonly AppendItem[]): Promise<OrgEvent[]>
   /** Starts an org's chain (inside the org-creating transaction). */
   startChain(tx: Tx, orgId: string): Promise<void>
   list(orgId: string, query: OrgEventQuery): Promise<Page<OrgEvent>>
@@ -151,37 +150,25 @@ export function mergeAppendRuns(runs: readonly AppendRun[]): AppendRun {
   }
 }
 
-export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenerator }): AuditLog {
-  const { db } = deps
-  let outbox: Outbox | null = null
-  // Each transaction's staged events; one transaction appends to one org's chain.
-  const stages = new WeakMap<Tx, { orgId: string; events: PendingEvent[] }>()
-  // The runs a group commit sends together become one append (they are one org's: a group is).
+export interface AuditLogDeps {
+  db: Database
+  clock: Clock
+  ids: IdGenerator
+  /** The webhook outbox every append fills (none: appends queue no deliveries). */
+  outbox?: Outbox
+}
+
+export function createAuditLog(deps: AuditLogDeps): AuditLog {
+  const { db, outbox } = deps
+  // The runs a transaction or a group commit sends together become one append (one org's: a transaction and a group are).
   const mergeRuns = (parts: readonly unknown[]) =>
     appendStatement(db.global, mergeAppendRuns(parts as AppendRun[])).compile()
 
-  function stage(tx: Tx, ctx: AuditActor, items: readonly AppendItem[]): void {
-    let staged = stages.get(tx)
-    if (!staged) {
-      // Throws outside an org transaction (db.tx): an event is never staged where nothing would write it.
-      // The run is made when the work is done, and chained with the commit (after every row written).
-      db.atCommit(
-        tx,
-        () => {
-          const run = takeRun(tx)
-          return (
-            run && { key: 'append:org_events', query: appendStatement(tx, run).compile(), part: run, merge: mergeRuns }
-          )
-        },
-        'chain',
-      )
-      staged = { orgId: ctx.orgId, events: [] }
-      stages.set(tx, staged)
-    }
-    if (staged.orgId !== ctx.orgId)
-      throw new Error(`one transaction appends to one org's chain (${staged.orgId}, not ${ctx.orgId})`)
-    for (const item of items) {
-      staged.events.push({
+  /** Events of an org's chain, as a run to append (when written, the chain keeps createdAt monotonic). */
+  function runOf(ctx: AuditActor, items: readonly AppendItem[]): AppendRun {
+    const now = deps.clock.now()
+    const events = items.map(
+      (item): PendingEvent => ({
         id: deps.ids.next('event'),
         orgId: ctx.orgId,
         action: item.action,
@@ -189,78 +176,48 @@ export function createAuditLog(deps: { db: Database; clock: Clock; ids: IdGenera
         resource: item.resource,
         // The hash covers the data as JSON gives it back, as it stands now (a later change to the object is not logged).
         dataText: canonicalJsonOfJson(item.data ?? {}),
-      })
-    }
+      }),
+    )
+    return { orgId: ctx.orgId, events, createdAt: now, deliveriesDue: outbox?.deliveriesDue(now) ?? null }
   }
 
   /** A written event's place in the chain, as the appending SQL answers it. */
-  type Placed = { sequence: bigint; hash: string; created_at: Date }
-
-  /** The events staged in the transaction, as a run to append (null when none is staged); they are no longer staged. */
-  function takeRun(tx: Tx): AppendRun | null {
-    const staged = stages.get(tx)
-    stages.delete(tx)
-    if (!staged || staged.events.length === 0) return null
-    const now = deps.clock.now()
-    return { ...staged, createdAt: now, deliveriesDue: outbox?.deliveriesDue(now) ?? null }
-  }
-
-  /** Chains and writes the staged events (and their outbox rows) now, in one round trip: the events and where each was placed. */
-  async function write(
-    tx: Tx,
-  ): Promise<{ orgId: string; events: readonly PendingEvent[]; placed: Map<string, Placed> } | null> {
-    const run = takeRun(tx)
-    if (!run) return null
-    const { orgId, events } = run
-    const [rows = []] = await db.batch(tx, [appendStatement(tx, run)])
-    const placed = new Map(rows.map((row) => [row.id as string, row as Placed]))
-    if (placed.size !== events.length)
-      throw new Error(`${events.length} events were staged but ${placed.size} appended`)
-    return { orgId, events, placed }
-  }
-
-  /** The events written now, as the log holds them (their data parsed from the text that was hashed). */
-  async function writeNow(tx: Tx): Promise<OrgEvent[]> {
-    const written = await write(tx)
-    if (!written) return []
-    return written.events.map((event) => {
-      const place = written.placed.get(event.id)
-      if (!place) throw new Error(`event ${event.id} was not appended`)
-      return {
-        id: event.id,
-        orgId: written.orgId,
-        action: event.action,
-        userId: event.userId,
-        createdAt: place.created_at.toISOString(),
-        hash: place.hash,
-        sequence: Number(place.sequence),
-        resource: event.resource,
-        data: JSON.parse(event.dataText) as unknown,
-      }
-    })
-  }
+  type Placed = { id: string; sequence: bigint; hash: string; created_at: Date }
 
   return {
-    useOutbox(given) {
-      outbox = given
+    async append(tx, ctx, action, resource, data) {
+      const run = runOf(ctx, [{ action, resource, data }])
+      // Sent with the COMMIT, after every row the transaction wrote; the appends of a transaction
+      // (and of a group commit) merge into one statement by their key.
+      const query = appendStatement(tx, run).compile()
+      db.atCommit(tx, { key: 'append:org_events', query, part: run, merge: mergeRuns }, 'chain')
+    },
+
+    async appendNow(tx, ctx, items) {
+      if (items.length === 0) return []
+      const run = runOf(ctx, items)
+      const [rows = []] = await db.batch(tx, [appendStatement(tx, run)])
+      const placed = new Map((rows as Placed[]).map((row) => [row.id, row]))
+      return run.events.map((event) => {
+        const place = placed.get(event.id)
+        if (!place) throw new Error(`event ${event.id} was not appended`)
+        return {
+          id: event.id,
+          orgId: run.orgId,
+          action: event.action,
+          userId: event.userId,
+          createdAt: place.created_at.toISOString(),
+          hash: place.hash,
+          sequence: Number(place.sequence),
+          resource: event.resource,
+          data: JSON.parse(event.dataText) as unknown,
+        }
+      })
     },
 
     async startChain(tx, orgId) {
       await tx.insertInto('org_event_heads').values({ org_id: orgId, sequence: 0n, hash: GENESIS_HASH }).execute()
     },
-
-    async append(tx, ctx, action, resource, data) {
-      stage(tx, ctx, [{ action, resource, data }])
-    },
-
-    async appendMany(tx, ctx, items) {
-      if (items.length === 0) return []
-      stage(tx, ctx, items)
-      const events = await writeNow(tx)
-      return events.slice(events.length - items.length)
-    },
-
-    flush: (tx) => writeNow(tx),
 
     async list(orgId, query) {
       const { filters, afterSequence } = feedPosition(query)

@@ -113,7 +113,7 @@ describe('appending in the database', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(jsonData, resource), { minLength: 1, maxLength: 4 }), async (items) => {
         const events = await t.db.tx(ctx, (tx) =>
-          t.services.audit.appendMany(
+          t.services.audit.appendNow(
             tx,
             ctx,
             items.map(([data, res]) => ({ action: 'catalog.created', resource: res, data: { record: data } })),
@@ -161,7 +161,7 @@ describe('appending in the database', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(jsonData, resource), { minLength: 1, maxLength: 3 }), async (items) => {
         const events = await t.db.tx(ctx, (tx) =>
-          t.services.audit.appendMany(
+          t.services.audit.appendNow(
             tx,
             ctx,
             items.map(([data, res]) => ({ action: 'catalog.created', resource: res, data: { record: data } })),
@@ -202,11 +202,11 @@ describe('appending in the database', () => {
     const later = new Date(t.clock.now().getTime() + 60_000)
     t.clock.set(later)
     const [first] = await t.db.tx(ctx, (tx) =>
-      t.services.audit.appendMany(tx, ctx, [{ action: 'catalog.created', resource: null, data: { n: 1 } }]),
+      t.services.audit.appendNow(tx, ctx, [{ action: 'catalog.created', resource: null, data: { n: 1 } }]),
     )
     t.clock.set(new Date(later.getTime() - 30_000))
     const [second] = await t.db.tx(ctx, (tx) =>
-      t.services.audit.appendMany(tx, ctx, [{ action: 'catalog.created', resource: null, data: { n: 2 } }]),
+      t.services.audit.appendNow(tx, ctx, [{ action: 'catalog.created', resource: null, data: { n: 2 } }]),
     )
     expect(first!.createdAt).toBe(later.toISOString())
     expect(second!.createdAt).toBe(first!.createdAt)

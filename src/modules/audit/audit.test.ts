@@ -119,7 +119,7 @@ describe('the org event log', () => {
       resource: { type: 'test', id: `t${i}` },
       data: { i },
     }))
-    const appended = await t.db.tx(ctx, (tx) => t.services.audit.appendMany(tx, ctx, items))
+    const appended = await t.db.tx(ctx, (tx) => t.services.audit.appendNow(tx, ctx, items))
     expect(appended.map((e) => e.sequence)).toEqual([3, 4, 5, 6, 7])
     await invite(owner)
     const events = await allEvents(owner)

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { idempotent } from '../../platform/idempotent-route.js'
 import { responses } from '../../platform/routes.js'
 import { idParams, mountTags, orgParams, type RouteMount } from '../records/records.mount.js'
 import { CatalogEntrySchema, CatalogList, CatalogQuery, CreateCatalogBody } from './catalog.schemas.js'
@@ -41,7 +42,9 @@ export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogServ
       },
       config: { ...common, access: 'catalog:write', idempotent: true, claimWithTransaction: true, successStatus: 201 },
     },
-    async (request, reply) => reply.code(201).send(await catalog.create(request.ctx, request.body)),
+    idempotent(async (request, reply, answer) =>
+      reply.code(201).send(await catalog.create(request.ctx, request.body, answer)),
+    ),
   )
 
   api.get(

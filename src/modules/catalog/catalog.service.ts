@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../platform/context.js'
+import type { StoredAnswer } from '../../platform/idempotent-route.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
 import { existingCreatorIds } from '../creators/creators.repo.js'
@@ -18,7 +19,8 @@ import { checkSplitCreators, checkSplitShape, normaliseIdentifiers, requireTerri
 import type { CatalogEntry, CatalogQuery, CreateCatalogBody, Split } from './catalog.schemas.js'
 
 export interface CatalogService {
-  create(ctx: RequestContext, body: CreateCatalogBody): Promise<CatalogEntry>
+  /** `answer`: the request's Idempotency-Key answer, committed with the entry. */
+  create(ctx: RequestContext, body: CreateCatalogBody, answer?: StoredAnswer): Promise<CatalogEntry>
   get(ctx: RequestContext, id: string): Promise<CatalogEntry>
   list(ctx: RequestContext, query: CatalogQuery): Promise<Page<CatalogEntry>>
 }
@@ -55,7 +57,7 @@ const CONSTRAINT_CONFLICTS: Record<string, string> = {
 export function createCatalogService(deps: RecordDeps): CatalogService {
   const { db, clock, ids, audit } = deps
 
-  async function create(ctx: RequestContext, body: CreateCatalogBody): Promise<CatalogEntry> {
+  async function create(ctx: RequestContext, body: CreateCatalogBody, answer?: StoredAnswer): Promise<CatalogEntry> {
     const identifiers = normaliseIdentifiers(body.kind, body.identifiers)
     const territories = requireTerritories(body.territories ?? ['WORLD'])
     if (body.workId !== undefined && body.kind !== 'recording') {
@@ -150,13 +152,13 @@ export function createCatalogService(deps: RecordDeps): CatalogService {
         )
       }
       return entry
-    })
+    }, { commitWith: answer })
   }
 
   return {
-    create(ctx, body) {
+    create(ctx, body, answer) {
       // A concurrent writer won the race the checks above could not see.
-      return conflictsAsAppErrors(() => create(ctx, body), CONSTRAINT_CONFLICTS)
+      return conflictsAsAppErrors(() => create(ctx, body, answer), CONSTRAINT_CONFLICTS)
     },
 
     async get(ctx, id) {

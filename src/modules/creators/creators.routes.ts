@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { idempotent } from '../../platform/idempotent-route.js'
 import { responses } from '../../platform/routes.js'
 import { idParams, mountTags, orgParams, type RouteMount } from '../records/records.mount.js'
 import { CreateCreatorBody, CreatorList, CreatorQuery, CreatorSchema } from './creators.schemas.js'
@@ -40,7 +41,9 @@ export function registerCreatorRoutes(app: FastifyInstance, creators: CreatorsSe
       },
       config: { ...common, access: 'creators:write', idempotent: true, claimWithTransaction: true, successStatus: 201 },
     },
-    async (request, reply) => reply.code(201).send(await creators.create(request.ctx, request.body)),
+    idempotent(async (request, reply, answer) =>
+      reply.code(201).send(await creators.create(request.ctx, request.body, answer)),
+    ),
   )
 
   api.get(

@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../platform/context.js'
+import type { StoredAnswer } from '../../platform/idempotent-route.js'
 import { notFound } from '../../platform/errors.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
 import { minorUnit } from '../money/currencies.js'
@@ -10,7 +11,8 @@ import { findCreator, insertCreator, listCreators, type CreatorRow } from './cre
 import type { CreateCreatorBody, Creator, CreatorQuery } from './creators.schemas.js'
 
 export interface CreatorsService {
-  create(ctx: RequestContext, body: CreateCreatorBody): Promise<Creator>
+  /** `answer`: the request's Idempotency-Key answer, committed with the creator. */
+  create(ctx: RequestContext, body: CreateCreatorBody, answer?: StoredAnswer): Promise<Creator>
   get(ctx: RequestContext, id: string): Promise<Creator>
   list(ctx: RequestContext, query: CreatorQuery): Promise<Page<Creator>>
 }
@@ -38,7 +40,7 @@ export function createCreatorsService(deps: RecordDeps): CreatorsService {
   const { db, clock, ids, audit } = deps
 
   return {
-    async create(ctx, body) {
+    async create(ctx, body, answer) {
       const currency = requireCurrency(body.payoutCurrency, 'payoutCurrency')
       const row: CreatorRow = {
         org_id: ctx.orgId,
@@ -70,11 +72,15 @@ export function createCreatorsService(deps: RecordDeps): CreatorsService {
         created_by: ctx.actor.userId,
       }
       const creator = presentCreator(row)
-      return db.tx(ctx, async (tx) => {
-        await insertCreator(tx, row)
-        await audit.append(tx, ctx, 'creator.created', { type: 'creator', id: row.id }, creator)
-        return creator
-      })
+      return db.tx(
+        ctx,
+        async (tx) => {
+          await insertCreator(tx, row)
+          await audit.append(tx, ctx, 'creator.created', { type: 'creator', id: row.id }, creator)
+          return creator
+        },
+        { commitWith: answer },
+      )
     },
 
     async get(ctx, id) {

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import type { StoredAnswer } from '../../platform/idempotent-route.js'
 import type { Config } from '../../config.js'
 import type { Database, Tx } from '../../database.js'
 import { HOUR, type Clock } from '../../platform/clock.js'
@@ -31,11 +32,11 @@ export type ProductionAccessPolicy = (orgId: string) => Promise<boolean | Produc
 export const productionAccessPending: ProductionAccessPolicy = async () => false
 
 export interface ClientsService {
-  create(ctx: RequestContext, body: CreateClientBody): Promise<ClientWithSecret>
+  create(ctx: RequestContext, body: CreateClientBody, answer?: StoredAnswer): Promise<ClientWithSecret>
   list(ctx: RequestContext, query: ClientQuery): Promise<Page<Client>>
   get(ctx: RequestContext, id: string): Promise<Client>
-  rotateSecret(ctx: RequestContext, id: string): Promise<ClientWithSecret>
-  revoke(ctx: RequestContext, id: string): Promise<Client>
+  rotateSecret(ctx: RequestContext, id: string, answer?: StoredAnswer): Promise<ClientWithSecret>
+  revoke(ctx: RequestContext, id: string, answer?: StoredAnswer): Promise<Client>
 }
 
 export function presentClient(row: ClientRow): Client {
@@ -136,7 +137,7 @@ export function createClientsService(deps: {
   }
 
   return {
-    async create(ctx, body) {
+    async create(ctx, body, answer) {
       const org = await db.read(ctx.orgId, (reader) =>
         reader.selectFrom('orgs').select('environment').where('org_id', '=', ctx.orgId).executeTakeFirstOrThrow(),
       )
@@ -180,24 +181,28 @@ export function createClientsService(deps: {
         last_used_from: null,
       }
       // The transaction's result is what an idempotent replay shows: never the secret.
-      const client = await db.tx(ctx, async (tx) => {
-        await tx
-          .insertInto('users')
-          .values({
-            id: row.service_user_id,
-            kind: 'service',
-            email: null,
-            name: `${name} (API client)`,
-            password_hash: null,
-            home_org_id: ctx.orgId,
-            created_at: now,
-          })
-          .execute()
-        await tx.insertInto('oauth_clients').values(row).execute()
-        const created = presentClient(row)
-        await audit.append(tx, ctx, 'client.created', { type: 'client', id: row.id }, created)
-        return created
-      })
+      const client = await db.tx(
+        ctx,
+        async (tx) => {
+          await tx
+            .insertInto('users')
+            .values({
+              id: row.service_user_id,
+              kind: 'service',
+              email: null,
+              name: `${name} (API client)`,
+              password_hash: null,
+              home_org_id: ctx.orgId,
+              created_at: now,
+            })
+            .execute()
+          await tx.insertInto('oauth_clients').values(row).execute()
+          const created = presentClient(row)
+          await audit.append(tx, ctx, 'client.created', { type: 'client', id: row.id }, created)
+          return created
+        },
+        { commitWith: answer },
+      )
       return { ...client, secret }
     },
 
@@ -228,52 +233,60 @@ export function createClientsService(deps: {
       return presentClient(row)
     },
 
-    async rotateSecret(ctx, id) {
+    async rotateSecret(ctx, id, answer) {
       let secret = ''
-      const client = await db.tx(ctx, async (tx) => {
-        const row = await lockClient(tx, ctx, id)
-        const issued = issueSecret(ids, row.environment)
-        secret = issued.secret
-        const { hash, hint } = issued
-        const now = clock.now()
-        // Only the secret in use until now gets a grace period; an older one ends here.
-        const updated = await tx
-          .updateTable('oauth_clients')
-          .set({
-            secret_hash: hash,
-            secret_hint: hint,
-            previous_secret_hash: row.secret_hash,
-            previous_secret_expires_at: new Date(now.getTime() + config.clientSecretGraceHours * HOUR),
-            secret_rotated_at: now,
-          })
-          .where('org_id', '=', ctx.orgId)
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow()
-        const rotated = presentClient(updated)
-        await audit.append(tx, ctx, 'client.secret_rotated', { type: 'client', id }, rotated)
-        return rotated
-      })
+      const client = await db.tx(
+        ctx,
+        async (tx) => {
+          const row = await lockClient(tx, ctx, id)
+          const issued = issueSecret(ids, row.environment)
+          secret = issued.secret
+          const { hash, hint } = issued
+          const now = clock.now()
+          // Only the secret in use until now gets a grace period; an older one ends here.
+          const updated = await tx
+            .updateTable('oauth_clients')
+            .set({
+              secret_hash: hash,
+              secret_hint: hint,
+              previous_secret_hash: row.secret_hash,
+              previous_secret_expires_at: new Date(now.getTime() + config.clientSecretGraceHours * HOUR),
+              secret_rotated_at: now,
+            })
+            .where('org_id', '=', ctx.orgId)
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirstOrThrow()
+          const rotated = presentClient(updated)
+          await audit.append(tx, ctx, 'client.secret_rotated', { type: 'client', id }, rotated)
+          return rotated
+        },
+        { commitWith: answer },
+      )
       return { ...client, secret }
     },
 
-    async revoke(ctx, id) {
+    async revoke(ctx, id, answer) {
       const tags = [clientTag(id)]
-      const revoked = await db.tx(ctx, async (tx) => {
-        await lockClient(tx, ctx, id)
-        const updated = await tx
-          .updateTable('oauth_clients')
-          .set({ revoked_at: clock.now(), revoked_by: ctx.actor.userId })
-          .where('org_id', '=', ctx.orgId)
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow()
-        const client = presentClient(updated)
-        await audit.append(tx, ctx, 'client.revoked', { type: 'client', id }, client)
-        // Every node drops the client's access tokens when this commits; this one at once, below.
-        await credentials.announce(tx, tags)
-        return client
-      })
+      const revoked = await db.tx(
+        ctx,
+        async (tx) => {
+          await lockClient(tx, ctx, id)
+          const updated = await tx
+            .updateTable('oauth_clients')
+            .set({ revoked_at: clock.now(), revoked_by: ctx.actor.userId })
+            .where('org_id', '=', ctx.orgId)
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirstOrThrow()
+          const client = presentClient(updated)
+          await audit.append(tx, ctx, 'client.revoked', { type: 'client', id }, client)
+          // Every node drops the client's access tokens when this commits; this one at once, below.
+          await credentials.announce(tx, tags)
+          return client
+        },
+        { commitWith: answer },
+      )
       credentials.forget(tags)
       return revoked
     },

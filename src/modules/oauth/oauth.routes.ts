@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { idempotent } from '../../platform/idempotent-route.js'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { responses } from '../../platform/routes.js'
 import type { ClientsService } from './oauth.clients.js'
@@ -35,7 +36,9 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
       },
       config: { auth: 'session', access: 'clients:write', idempotent: true, successStatus: 201 },
     },
-    async (request, reply) => reply.code(201).send(await clients.create(request.ctx, request.body)),
+    idempotent(async (request, reply, answer) =>
+      reply.code(201).send(await clients.create(request.ctx, request.body, answer)),
+    ),
   )
 
   api.get(
@@ -102,7 +105,7 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
       },
       config: { auth: 'session', access: 'clients:write', idempotent: true, successStatus: 200 },
     },
-    (request) => clients.rotateSecret(request.ctx, request.params.id),
+    idempotent((request, _reply, answer) => clients.rotateSecret(request.ctx, request.params.id, answer)),
   )
 
   api.post(
@@ -117,6 +120,6 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
       },
       config: { auth: 'session', access: 'clients:write', idempotent: true, successStatus: 200 },
     },
-    (request) => clients.revoke(request.ctx, request.params.id),
+    idempotent((request, _reply, answer) => clients.revoke(request.ctx, request.params.id, answer)),
   )
 }

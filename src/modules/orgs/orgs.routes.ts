@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { idempotent } from '../../platform/idempotent-route.js'
 import { responses, NoContent } from '../../platform/routes.js'
 import { clearSessionCookie, setSessionCookie } from '../../platform/session-cookie.js'
 import type { Config } from '../../config.js'
@@ -31,7 +32,6 @@ function userContext(request: FastifyRequest): UserContext & { email: string | n
     requestId: String(request.id),
     sessionTokenHash: identity.session.tokenHash,
     email: identity.session.userEmail,
-    ...(request.ctx.commitWith ? { commitWith: request.ctx.commitWith } : {}),
   }
 }
 
@@ -63,7 +63,8 @@ export function registerOrgRoutes(
       },
       config: { auth: 'none', idempotent: true, successStatus: 201 },
     },
-    async (request, reply) => reply.code(201).send(await auth.signup(request.body)),
+    // No transaction to commit the answer with: it is stored as the response is sent.
+    idempotent(async (request, reply) => reply.code(201).send(await auth.signup(request.body))),
   )
 
   api.post(
@@ -157,7 +158,9 @@ export function registerOrgRoutes(
       },
       config: { auth: 'session', orgScoped: false, idempotent: true, successStatus: 201 },
     },
-    async (request, reply) => reply.code(201).send(await orgs.create(userContext(request), request.body)),
+    idempotent(async (request, reply, answer) =>
+      reply.code(201).send(await orgs.create(userContext(request), request.body, answer)),
+    ),
   )
 
   api.post(
@@ -206,7 +209,9 @@ export function registerOrgRoutes(
       },
       config: { auth: 'session', access: 'members:write', idempotent: true, successStatus: 201 },
     },
-    async (request, reply) => reply.code(201).send(await orgs.invite(request.ctx, request.body)),
+    idempotent(async (request, reply, answer) =>
+      reply.code(201).send(await orgs.invite(request.ctx, request.body, answer)),
+    ),
   )
 
   api.post(
@@ -221,6 +226,6 @@ export function registerOrgRoutes(
       },
       config: { auth: 'session', orgScoped: false, idempotent: true, successStatus: 200 },
     },
-    (request) => orgs.accept(userContext(request), request.body.token),
+    idempotent((request, _reply, answer) => orgs.accept(userContext(request), request.body.token, answer)),
   )
 }

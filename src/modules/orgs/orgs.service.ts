@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Config } from '../../config.js'
-import type { CommitWith, Database, Tx } from '../../database.js'
+import type { Database, Tx } from '../../database.js'
+import type { StoredAnswer } from '../../platform/idempotent-route.js'
 import { DAY, type Clock } from '../../platform/clock.js'
 import type { RequestContext } from '../../platform/context.js'
 import { hashSecret } from '../../platform/crypto.js'
@@ -29,16 +30,15 @@ export interface UserContext {
   userId: string
   requestId: string
   sessionTokenHash?: string
-  commitWith?: CommitWith
 }
 
 export interface OrgsService {
   /** Creates an org owned by the user; it becomes the session's active org, and the answer says so. */
-  create(user: UserContext, body: CreateOrgBody): Promise<CreatedOrg>
+  create(user: UserContext, body: CreateOrgBody, answer?: StoredAnswer): Promise<CreatedOrg>
   switchActive(user: UserContext, orgId: string): Promise<void>
   listMembers(ctx: RequestContext, query: MemberQuery): Promise<Page<Member>>
-  invite(ctx: RequestContext, body: InviteBody): Promise<Invitation>
-  accept(user: UserContext & { email: string | null }, token: string): Promise<MembershipRecord>
+  invite(ctx: RequestContext, body: InviteBody, answer?: StoredAnswer): Promise<Invitation>
+  accept(user: UserContext & { email: string | null }, token: string, answer?: StoredAnswer): Promise<MembershipRecord>
   /** Creates an org with an owner, outside any request (seed). */
   provision(input: ProvisionInput): Promise<Org>
   /** Creates an org with an owner inside a transaction scoped to `orgId` (partner sign-up). */
@@ -118,24 +118,26 @@ export function createOrgsService(deps: {
     return record
   }
 
-  async function provision(
-    input: ProvisionInput & { sessionTokenHash?: string; commitWith?: CommitWith },
-  ): Promise<Org> {
+  async function provision(input: ProvisionInput & { sessionTokenHash?: string }, answer?: StoredAnswer): Promise<Org> {
     const orgId = ids.next('org')
     // The owner's membership (and the session's active org) change what their sessions resolve to.
     const changed = [`user:${input.ownerId}`, ...(input.sessionTokenHash ? [`session:${input.sessionTokenHash}`] : [])]
-    const org = await db.tx({ orgId, ...(input.commitWith ? { commitWith: input.commitWith } : {}) }, async (tx) => {
-      const record = await provisionIn(tx, { ...input, orgId })
-      if (input.sessionTokenHash) {
-        await tx
-          .updateTable('sessions')
-          .set({ active_org_id: orgId })
-          .where('token_hash', '=', input.sessionTokenHash)
-          .execute()
-      }
-      await credentials.announce(tx, changed)
-      return record
-    })
+    const org = await db.tx(
+      { orgId },
+      async (tx) => {
+        const record = await provisionIn(tx, { ...input, orgId })
+        if (input.sessionTokenHash) {
+          await tx
+            .updateTable('sessions')
+            .set({ active_org_id: orgId })
+            .where('token_hash', '=', input.sessionTokenHash)
+            .execute()
+        }
+        await credentials.announce(tx, changed)
+        return record
+      },
+      { commitWith: answer },
+    )
     credentials.forget(changed)
     return org
   }
@@ -144,7 +146,7 @@ export function createOrgsService(deps: {
     provision,
     provisionIn,
 
-    async create(user, body) {
+    async create(user, body, answer) {
       const region = body.region ?? config.region
       if (region !== config.region) {
         const baseUrl = config.regionUrls[region]
@@ -163,15 +165,17 @@ export function createOrgsService(deps: {
         .select('id')
         .where('user_id', '=', user.userId)
         .executeTakeFirst()
-      const org = await provision({
-        name: body.name.trim(),
-        ...(partner ? { partnerId: partner.id } : {}),
-        environment: body.environment ?? 'production',
-        ownerId: user.userId,
-        requestId: user.requestId,
-        ...(user.sessionTokenHash ? { sessionTokenHash: user.sessionTokenHash } : {}),
-        ...(user.commitWith ? { commitWith: user.commitWith } : {}),
-      })
+      const org = await provision(
+        {
+          name: body.name.trim(),
+          ...(partner ? { partnerId: partner.id } : {}),
+          environment: body.environment ?? 'production',
+          ownerId: user.userId,
+          requestId: user.requestId,
+          ...(user.sessionTokenHash ? { sessionTokenHash: user.sessionTokenHash } : {}),
+        },
+        answer,
+      )
       return { ...org, activeOrgId: user.sessionTokenHash ? org.id : null }
     },
 
@@ -221,7 +225,7 @@ export function createOrgsService(deps: {
       )
     },
 
-    async invite(ctx, body) {
+    async invite(ctx, body, answer) {
       const role = ctx.actor.role
       if (!role || !grantableRoles(role).includes(body.role))
         throw forbidden(`The ${role ?? 'current'} role cannot invite a ${body.role}`)
@@ -246,24 +250,28 @@ export function createOrgsService(deps: {
         token,
       }
       // The transaction's result is what an idempotent replay shows: never the token.
-      const stored = await db.tx(ctx, async (tx) => {
-        const member = await tx
-          .selectFrom('memberships as m')
-          .innerJoin('users as u', 'u.id', 'm.user_id')
-          .select('m.user_id')
-          .where('m.org_id', '=', ctx.orgId)
-          .where('u.email', '=', email)
-          .executeTakeFirst()
-        if (member) throw new AppError('conflict', `${email} is already a member`, { param: 'email' })
-        await tx.insertInto('invitations').values(invitation).execute()
-        const { token: _secret, ...visible } = record
-        await audit.append(tx, ctx, 'member.invited', { type: 'invitation', id: invitation.id }, visible)
-        return visible
-      })
+      const stored = await db.tx(
+        ctx,
+        async (tx) => {
+          const member = await tx
+            .selectFrom('memberships as m')
+            .innerJoin('users as u', 'u.id', 'm.user_id')
+            .select('m.user_id')
+            .where('m.org_id', '=', ctx.orgId)
+            .where('u.email', '=', email)
+            .executeTakeFirst()
+          if (member) throw new AppError('conflict', `${email} is already a member`, { param: 'email' })
+          await tx.insertInto('invitations').values(invitation).execute()
+          const { token: _secret, ...visible } = record
+          await audit.append(tx, ctx, 'member.invited', { type: 'invitation', id: invitation.id }, visible)
+          return visible
+        },
+        { commitWith: answer },
+      )
       return { ...stored, token }
     },
 
-    async accept(user, token) {
+    async accept(user, token, answer) {
       const tokenHash = hashSecret(token)
       const found = await sql<{ org_id: string | null }>`select invitation_org(${tokenHash}) as org_id`.execute(
         db.global,
@@ -272,64 +280,69 @@ export function createOrgsService(deps: {
       if (!orgId) throw notFound('invitation')
       const now = clock.now()
       const changed = [`user:${user.userId}`, ...(user.sessionTokenHash ? [`session:${user.sessionTokenHash}`] : [])]
-      const joined = await db.tx({ orgId, ...(user.commitWith ? { commitWith: user.commitWith } : {}) }, async (tx) => {
-        const invitation = await tx
-          .selectFrom('invitations')
-          .selectAll()
-          .where('org_id', '=', orgId)
-          .where('token_hash', '=', tokenHash)
-          .forUpdate()
-          .executeTakeFirst()
-        if (!invitation) throw notFound('invitation')
-        if (invitation.accepted_at !== null) throw new AppError('conflict', 'This invitation has already been accepted')
-        if (invitation.expires_at.getTime() <= now.getTime())
-          throw new AppError('invalid_state', 'This invitation has expired; ask for a new one')
-        if (user.email === null || normaliseEmail(user.email) !== invitation.email) {
-          throw forbidden('This invitation was sent to another email address')
-        }
-        const existing = await tx
-          .selectFrom('memberships')
-          .select('role')
-          .where('org_id', '=', orgId)
-          .where('user_id', '=', user.userId)
-          .executeTakeFirst()
-        if (existing) throw new AppError('conflict', 'You are already a member of this org')
-        await tx
-          .insertInto('memberships')
-          .values({ org_id: orgId, user_id: user.userId, role: invitation.role, created_at: now })
-          .execute()
-        await tx
-          .updateTable('invitations')
-          .set({ accepted_at: now, accepted_by: user.userId })
-          .where('org_id', '=', orgId)
-          .where('id', '=', invitation.id)
-          .execute()
-        const record: MembershipRecord = {
-          orgId,
-          userId: user.userId,
-          role: invitation.role as Role,
-          joinedAt: now.toISOString(),
-        }
-        await audit.append(
-          tx,
-          { orgId, actor: { userId: user.userId } },
-          'member.joined',
-          { type: 'member', id: user.userId },
-          {
-            ...record,
-            invitationId: invitation.id,
-          },
-        )
-        if (user.sessionTokenHash) {
+      const joined = await db.tx(
+        { orgId },
+        async (tx) => {
+          const invitation = await tx
+            .selectFrom('invitations')
+            .selectAll()
+            .where('org_id', '=', orgId)
+            .where('token_hash', '=', tokenHash)
+            .forUpdate()
+            .executeTakeFirst()
+          if (!invitation) throw notFound('invitation')
+          if (invitation.accepted_at !== null)
+            throw new AppError('conflict', 'This invitation has already been accepted')
+          if (invitation.expires_at.getTime() <= now.getTime())
+            throw new AppError('invalid_state', 'This invitation has expired; ask for a new one')
+          if (user.email === null || normaliseEmail(user.email) !== invitation.email) {
+            throw forbidden('This invitation was sent to another email address')
+          }
+          const existing = await tx
+            .selectFrom('memberships')
+            .select('role')
+            .where('org_id', '=', orgId)
+            .where('user_id', '=', user.userId)
+            .executeTakeFirst()
+          if (existing) throw new AppError('conflict', 'You are already a member of this org')
           await tx
-            .updateTable('sessions')
-            .set({ active_org_id: orgId })
-            .where('token_hash', '=', user.sessionTokenHash)
+            .insertInto('memberships')
+            .values({ org_id: orgId, user_id: user.userId, role: invitation.role, created_at: now })
             .execute()
-        }
-        await credentials.announce(tx, changed)
-        return record
-      })
+          await tx
+            .updateTable('invitations')
+            .set({ accepted_at: now, accepted_by: user.userId })
+            .where('org_id', '=', orgId)
+            .where('id', '=', invitation.id)
+            .execute()
+          const record: MembershipRecord = {
+            orgId,
+            userId: user.userId,
+            role: invitation.role as Role,
+            joinedAt: now.toISOString(),
+          }
+          await audit.append(
+            tx,
+            { orgId, actor: { userId: user.userId } },
+            'member.joined',
+            { type: 'member', id: user.userId },
+            {
+              ...record,
+              invitationId: invitation.id,
+            },
+          )
+          if (user.sessionTokenHash) {
+            await tx
+              .updateTable('sessions')
+              .set({ active_org_id: orgId })
+              .where('token_hash', '=', user.sessionTokenHash)
+              .execute()
+          }
+          await credentials.announce(tx, changed)
+          return record
+        },
+        { commitWith: answer },
+      )
       credentials.forget(changed)
       return joined
     },

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { idempotent } from '../../platform/idempotent-route.js'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from '../../config.js'
 import { responses } from '../../platform/routes.js'
@@ -60,8 +61,9 @@ export function registerPartnerRoutes(
       },
       config: { auth: 'none', idempotent: true, successStatus: 201 },
     },
-    async (request, reply) =>
-      reply.code(201).send(await partners.signup(request.body, String(request.id), request.idempotencyClaim)),
+    idempotent(async (request, reply, answer) =>
+      reply.code(201).send(await partners.signup(request.body, String(request.id), answer)),
+    ),
   )
 
   api.post(
@@ -113,7 +115,8 @@ export function registerPartnerRoutes(
       },
       config: { auth: 'session', orgScoped: false, idempotent: true, successStatus: 200 },
     },
-    (request) => partners.submitApplication(partnerCaller(request), request.body),
+    // These answers are stored as they are sent (their transactions return rows, not the answer).
+    idempotent((request) => partners.submitApplication(partnerCaller(request), request.body)),
   )
 
   api.get(
@@ -142,7 +145,7 @@ export function registerPartnerRoutes(
       },
       config: { auth: 'session', orgScoped: false, idempotent: true, successStatus: 200 },
     },
-    (request) => partners.signAgreement(partnerCaller(request), request.body, request.ip),
+    idempotent((request) => partners.signAgreement(partnerCaller(request), request.body, request.ip)),
   )
 
   api.post(
@@ -157,7 +160,7 @@ export function registerPartnerRoutes(
       },
       config: { auth: 'session', orgScoped: false, idempotent: true, successStatus: 201 },
     },
-    async (request, reply) => reply.code(201).send(await partners.requestReview(partnerCaller(request))),
+    idempotent(async (request, reply) => reply.code(201).send(await partners.requestReview(partnerCaller(request)))),
   )
 
   // Operators: every route answers 404 to anyone else (the guard's `operator` flag).
@@ -213,12 +216,13 @@ export function registerPartnerRoutes(
         },
         config: { ...operator, idempotent: true, successStatus: 200 },
       },
-      (request: FastifyRequest, _reply: FastifyReply) =>
+      idempotent((request: FastifyRequest, _reply: FastifyReply) =>
         run(
           operatorCaller(request),
           (request.params as { id: string }).id,
           (request.body ?? {}) as Record<string, unknown>,
         ),
+      ),
     )
 
   action(

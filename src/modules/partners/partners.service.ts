@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Config } from '../../config.js'
-import type { CommitWith, Database, Tx } from '../../database.js'
+import type { Database, Tx } from '../../database.js'
+import type { StoredAnswer } from '../../platform/idempotent-route.js'
 import type { Clock } from '../../platform/clock.js'
 import type { CredentialCache } from '../../platform/credential-cache.js'
 import { hashSecret, type PasswordHasher } from '../../platform/crypto.js'
@@ -50,10 +51,10 @@ export interface OperatorCaller {
 
 export interface PartnersService {
   /**
-   * `commitWith`: the request's Idempotency-Key, stored with the sign-up's transaction as the
+   * `answer`: the request's Idempotency-Key, stored with the sign-up's transaction as the
    * answer without the session token and the client secret (neither is ever stored).
    */
-  signup(body: PartnerSignupBody, requestId: string, commitWith?: CommitWith): Promise<PartnerSignupResponse>
+  signup(body: PartnerSignupBody, requestId: string, answer?: StoredAnswer): Promise<PartnerSignupResponse>
   get(caller: PartnerCaller): Promise<Partner>
   submitApplication(caller: PartnerCaller, body: ApplicationBody): Promise<Partner>
   agreement(): Agreement
@@ -224,7 +225,7 @@ export function createPartnersService(deps: {
   }
 
   return {
-    async signup(body, requestId, commitWith) {
+    async signup(body, requestId, answer) {
       const region = body.region ?? config.region
       if (region !== config.region) {
         const error = wrongRegion(config, region, `A partner of the ${region} region`)
@@ -262,87 +263,91 @@ export function createPartnersService(deps: {
       }
       const changed = [`user:${user.id}`]
       // One transaction: the user, the partner, its sandbox org and the sandbox client, with their org events.
-      const stored = await db.tx({ orgId, ...(commitWith ? { commitWith } : {}) }, async (tx) => {
-        const inserted = await tx
-          .insertInto('users')
-          .values({ ...user, password_hash: passwordHash, home_org_id: null })
-          // A literal, not a parameter: a prepared statement's generic plan could not infer the partial unique index.
-          .onConflict((conflict) => conflict.column('email').where('kind', '=', sql.lit('person')).doNothing())
-          .returning('id')
-          .executeTakeFirst()
-        if (!inserted) throw new AppError('conflict', 'An account with this email already exists', { param: 'email' })
-        const row = await tx
-          .insertInto('partners')
-          .values({
-            id: partnerId,
-            user_id: user.id,
-            company,
-            tier: body.tier,
-            region,
-            status: 'sandbox',
-            sandbox_org_id: orgId,
-            sandbox_client_id: client.id,
-            rate_per_minute: null,
-            rate_burst: null,
-            application: null,
-            application_at: null,
-            agreement: null,
-            agreement_at: null,
-            integration_token_at: null,
-            integration_feed_at: null,
-            integration_webhook_at: null,
-            provisioning_requested_at: null,
-            status_reason: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow()
-        await orgs.provisionIn(tx, {
-          orgId,
-          name: `${company} Sandbox`,
-          environment: 'sandbox',
-          ownerId: user.id,
-          requestId,
-          partnerId,
-        })
-        await tx
-          .insertInto('users')
-          .values({
-            id: client.service_user_id,
-            kind: 'service',
-            email: null,
-            name: `${client.name} (API client)`,
-            password_hash: null,
-            home_org_id: orgId,
-            created_at: now,
-          })
-          .execute()
-        await tx.insertInto('oauth_clients').values(client).execute()
-        const actor = { orgId, actor: { userId: user.id } }
-        await audit.append(tx, actor, 'client.created', { type: 'client', id: client.id }, presentClient(client))
-        await audit.append(
-          tx,
-          actor,
-          'partner.created',
-          { type: 'partner', id: partnerId },
-          {
+      const stored = await db.tx(
+        { orgId },
+        async (tx) => {
+          const inserted = await tx
+            .insertInto('users')
+            .values({ ...user, password_hash: passwordHash, home_org_id: null })
+            // A literal, not a parameter: a prepared statement's generic plan could not infer the partial unique index.
+            .onConflict((conflict) => conflict.column('email').where('kind', '=', sql.lit('person')).doNothing())
+            .returning('id')
+            .executeTakeFirst()
+          if (!inserted) throw new AppError('conflict', 'An account with this email already exists', { param: 'email' })
+          const row = await tx
+            .insertInto('partners')
+            .values({
+              id: partnerId,
+              user_id: user.id,
+              company,
+              tier: body.tier,
+              region,
+              status: 'sandbox',
+              sandbox_org_id: orgId,
+              sandbox_client_id: client.id,
+              rate_per_minute: null,
+              rate_burst: null,
+              application: null,
+              application_at: null,
+              agreement: null,
+              agreement_at: null,
+              integration_token_at: null,
+              integration_feed_at: null,
+              integration_webhook_at: null,
+              provisioning_requested_at: null,
+              status_reason: null,
+              created_at: now,
+              updated_at: now,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow()
+          await orgs.provisionIn(tx, {
+            orgId,
+            name: `${company} Sandbox`,
+            environment: 'sandbox',
+            ownerId: user.id,
+            requestId,
             partnerId,
-            company,
-            tier: body.tier,
-            region,
-            status: 'sandbox',
-          },
-        )
-        await credentials.announce(tx, changed)
-        // What an idempotent replay answers: no session token, no secret.
-        return {
-          user: presentUser(user),
-          activeOrgId: orgId,
-          partner: presentPartner(row),
-          sandboxClient: { id: client.id, scopes: client.scopes, tier: client.tier },
-        }
-      })
+          })
+          await tx
+            .insertInto('users')
+            .values({
+              id: client.service_user_id,
+              kind: 'service',
+              email: null,
+              name: `${client.name} (API client)`,
+              password_hash: null,
+              home_org_id: orgId,
+              created_at: now,
+            })
+            .execute()
+          await tx.insertInto('oauth_clients').values(client).execute()
+          const actor = { orgId, actor: { userId: user.id } }
+          await audit.append(tx, actor, 'client.created', { type: 'client', id: client.id }, presentClient(client))
+          await audit.append(
+            tx,
+            actor,
+            'partner.created',
+            { type: 'partner', id: partnerId },
+            {
+              partnerId,
+              company,
+              tier: body.tier,
+              region,
+              status: 'sandbox',
+            },
+          )
+          await credentials.announce(tx, changed)
+          // What an idempotent replay answers: no session token, no secret.
+          return {
+            user: presentUser(user),
+            activeOrgId: orgId,
+            partner: presentPartner(row),
+            sandboxClient: { id: client.id, scopes: client.scopes, tier: client.tier },
+          }
+        },
+        { commitWith: answer },
+      )
       credentials.forget(changed)
       // The demo records, through the services (each with its org event), once the org exists.
       await seedRecords(deps.demo, {

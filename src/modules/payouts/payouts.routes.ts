@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { idempotent } from '../../platform/idempotent-route.js'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { responses } from '../../platform/routes.js'
 import { idParams, mountTags, orgParams, type RouteMount } from '../records/records.mount.js'
@@ -59,7 +60,9 @@ export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsServi
       },
       config: { ...common, access: 'payouts:write', idempotent: true, successStatus: 201 },
     },
-    async (request, reply) => reply.code(201).send(await payouts.create(request.ctx, request.body)),
+    idempotent(async (request, reply, answer) =>
+      reply.code(201).send(await payouts.create(request.ctx, request.body, answer)),
+    ),
   )
 
   api.get(
@@ -118,7 +121,7 @@ export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsServi
       ),
       config: action,
     },
-    (request) => payouts.cancel(request.ctx, request.params.id),
+    idempotent((request, _reply, answer) => payouts.cancel(request.ctx, request.params.id, answer)),
   )
 
   api.post(
@@ -127,7 +130,7 @@ export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsServi
       schema: actionSchema('markPayoutInTransit', 'Manual payouts: the money has been sent (emits payout.in_transit)'),
       config: action,
     },
-    (request) => payouts.markInTransit(request.ctx, request.params.id),
+    idempotent((request, _reply, answer) => payouts.markInTransit(request.ctx, request.params.id, answer)),
   )
 
   api.post(
@@ -136,7 +139,7 @@ export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsServi
       schema: actionSchema('markPayoutPaid', 'Manual payouts: the money has arrived (emits payout.paid)'),
       config: action,
     },
-    (request) => payouts.markPaid(request.ctx, request.params.id),
+    idempotent((request, _reply, answer) => payouts.markPaid(request.ctx, request.params.id, answer)),
   )
 
   api.post(
@@ -151,6 +154,6 @@ export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsServi
       },
       config: action,
     },
-    (request) => payouts.markFailed(request.ctx, request.params.id, request.body),
+    idempotent((request, _reply, answer) => payouts.markFailed(request.ctx, request.params.id, request.body, answer)),
   )
 }

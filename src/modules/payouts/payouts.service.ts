@@ -1,4 +1,5 @@
 import type { Tx } from '../../database.js'
+import type { StoredAnswer } from '../../platform/idempotent-route.js'
 import type { RequestContext } from '../../platform/context.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
@@ -38,17 +39,17 @@ import { computeStatement } from './payouts.statement.js'
 import type { PayoutStatus } from './payouts.tables.js'
 
 export interface PayoutsService {
-  create(ctx: RequestContext, body: CreatePayoutBody): Promise<Payout>
+  create(ctx: RequestContext, body: CreatePayoutBody, answer?: StoredAnswer): Promise<Payout>
   get(ctx: RequestContext, id: string): Promise<Payout>
   list(ctx: RequestContext, query: PayoutQuery): Promise<Page<Payout>>
   /** The allocations of a payout's statement, a page at a time. */
   lines(ctx: RequestContext, id: string, query: PayoutLineQuery): Promise<Page<PayoutLine>>
   /** What a payout created now would pay, per creator and currency (payouts.balances.ts). */
   balances(ctx: RequestContext, query: BalanceQuery): Promise<Page<Balance>>
-  cancel(ctx: RequestContext, id: string): Promise<Payout>
-  markInTransit(ctx: RequestContext, id: string): Promise<Payout>
-  markPaid(ctx: RequestContext, id: string): Promise<Payout>
-  markFailed(ctx: RequestContext, id: string, body: FailPayoutBody): Promise<Payout>
+  cancel(ctx: RequestContext, id: string, answer?: StoredAnswer): Promise<Payout>
+  markInTransit(ctx: RequestContext, id: string, answer?: StoredAnswer): Promise<Payout>
+  markPaid(ctx: RequestContext, id: string, answer?: StoredAnswer): Promise<Payout>
+  markFailed(ctx: RequestContext, id: string, body: FailPayoutBody, answer?: StoredAnswer): Promise<Payout>
   /** One page of `oeuvre payouts run`: the page's creators paid set-based in one transaction (payouts.batch.ts). */
   runPage(ctx: RequestContext, request: PayoutPageRequest): Promise<PayoutPageOutcome>
   /** Moves a payout along, as a rail or the system would; used by the sandbox rail. */
@@ -112,14 +113,19 @@ export function createPayoutsService(deps: RecordDeps): PayoutsService {
     ctx: RequestContext,
     id: string,
     change: Omit<StatusChange, 'at'>,
+    answer: StoredAnswer | undefined,
     rule?: (payout: PayoutRow) => void,
   ): Promise<Payout> {
-    return db.tx(ctx, async (tx) => {
-      const payout = await findPayout(tx, ctx.orgId, id)
-      if (!payout) throw notFound('payout')
-      rule?.(payout)
-      return advance(tx, ctx, payout, { ...change, at: clock.now() })
-    })
+    return db.tx(
+      ctx,
+      async (tx) => {
+        const payout = await findPayout(tx, ctx.orgId, id)
+        if (!payout) throw notFound('payout')
+        rule?.(payout)
+        return advance(tx, ctx, payout, { ...change, at: clock.now() })
+      },
+      { commitWith: answer },
+    )
   }
 
   const manualOnly = (payout: PayoutRow) => {
@@ -131,58 +137,62 @@ export function createPayoutsService(deps: RecordDeps): PayoutsService {
     advance,
     runPage: (ctx, request) => payPayoutPage(deps, ctx, request, presentPayout),
 
-    async create(ctx, body) {
-      return db.tx(ctx, async (tx) => {
-        // Lock the creator row: two payouts must never take the same allocation. The org's environment comes in the same round trip.
-        const [locked, orgs] = await db.batch(tx, [
-          lockCreatorQuery(tx, ctx.orgId, body.creatorId),
-          tx.selectFrom('orgs').select('environment').where('org_id', '=', ctx.orgId),
-        ])
-        const creator = locked?.[0] as CreatorRow | undefined
-        if (!creator)
-          throw new AppError('unprocessable', `creatorId ${body.creatorId} is not a creator of this org`, {
-            param: 'creatorId',
+    async create(ctx, body, answer) {
+      return db.tx(
+        ctx,
+        async (tx) => {
+          // Lock the creator row: two payouts must never take the same allocation. The org's environment comes in the same round trip.
+          const [locked, orgs] = await db.batch(tx, [
+            lockCreatorQuery(tx, ctx.orgId, body.creatorId),
+            tx.selectFrom('orgs').select('environment').where('org_id', '=', ctx.orgId),
+          ])
+          const creator = locked?.[0] as CreatorRow | undefined
+          if (!creator)
+            throw new AppError('unprocessable', `creatorId ${body.creatorId} is not a creator of this org`, {
+              param: 'creatorId',
+            })
+          const org = orgs?.[0] as { environment: string } | undefined
+          if (!org) throw new Error(`org ${ctx.orgId} not found in its own scope`)
+          const currency = requireCurrency(body.currency ?? creator.payout_currency)
+          const inPayoutCurrency = currency === creator.payout_currency
+          // Read under the lock, in one round trip: what the creator's live payouts carried, and what none of them holds.
+          const [live, unpaid] = await db.batch(tx, [
+            livePayoutsQuery(tx, ctx.orgId, creator.id, currency),
+            unpaidAllocationsQuery(tx, ctx.orgId, creator.id, currency, body.through ?? null),
+          ])
+          const openingBalance = (inPayoutCurrency ? creator.opening_balance_micros : 0n) + carriedBy(live ?? [])
+          const allocations = payableOf(unpaid ?? [])
+          const statement = computeStatement({
+            currency,
+            openingBalance,
+            allocations,
+            minimum: inPayoutCurrency ? creator.minimum_payout_micros : null,
           })
-        const org = orgs?.[0] as { environment: string } | undefined
-        if (!org) throw new Error(`org ${ctx.orgId} not found in its own scope`)
-        const currency = requireCurrency(body.currency ?? creator.payout_currency)
-        const inPayoutCurrency = currency === creator.payout_currency
-        // Read under the lock, in one round trip: what the creator's live payouts carried, and what none of them holds.
-        const [live, unpaid] = await db.batch(tx, [
-          livePayoutsQuery(tx, ctx.orgId, creator.id, currency),
-          unpaidAllocationsQuery(tx, ctx.orgId, creator.id, currency, body.through ?? null),
-        ])
-        const openingBalance = (inPayoutCurrency ? creator.opening_balance_micros : 0n) + carriedBy(live ?? [])
-        const allocations = payableOf(unpaid ?? [])
-        const statement = computeStatement({
-          currency,
-          openingBalance,
-          allocations,
-          minimum: inPayoutCurrency ? creator.minimum_payout_micros : null,
-        })
-        const now = clock.now()
-        const row = pendingPayoutRow({
-          orgId: ctx.orgId,
-          id: ids.next('payout'),
-          creatorId: creator.id,
-          currency,
-          statement,
-          sandbox: org.environment === 'sandbox',
-          now,
-          createdBy: ctx.actor.userId,
-          batchId: null,
-        })
-        // Nothing reads them back: they go with the commit (payout_items_live still refuses an allocation held twice).
-        for (const insert of payoutInserts(
-          tx,
-          row,
-          allocations.map((allocation) => allocation.revenueId),
-        ))
-          db.atCommit(tx, insert.compile())
-        const payout = presentPayout(row)
-        await audit.append(tx, ctx, 'payout.created', { type: 'payout', id: row.id }, payout)
-        return payout
-      })
+          const now = clock.now()
+          const row = pendingPayoutRow({
+            orgId: ctx.orgId,
+            id: ids.next('payout'),
+            creatorId: creator.id,
+            currency,
+            statement,
+            sandbox: org.environment === 'sandbox',
+            now,
+            createdBy: ctx.actor.userId,
+            batchId: null,
+          })
+          // Nothing reads them back: they go with the commit (payout_items_live still refuses an allocation held twice).
+          for (const insert of payoutInserts(
+            tx,
+            row,
+            allocations.map((allocation) => allocation.revenueId),
+          ))
+            db.atCommit(tx, insert.compile())
+          const payout = presentPayout(row)
+          await audit.append(tx, ctx, 'payout.created', { type: 'payout', id: row.id }, payout)
+          return payout
+        },
+        { commitWith: answer },
+      )
     },
 
     async get(ctx, id) {
@@ -225,14 +235,15 @@ export function createPayoutsService(deps: RecordDeps): PayoutsService {
 
     balances: (ctx, query) => db.read(ctx.orgId, (reader) => listBalances(reader, ctx.orgId, query)),
 
-    cancel: (ctx, id) => act(ctx, id, { status: 'canceled' }),
-    markInTransit: (ctx, id) => act(ctx, id, { status: 'in_transit' }, manualOnly),
-    markPaid: (ctx, id) => act(ctx, id, { status: 'paid' }, manualOnly),
-    markFailed: (ctx, id, body) =>
-      act(ctx, id, {
-        status: 'failed',
-        failureCode: body.failureCode ?? 'manual',
-        failureMessage: body.failureMessage,
-      }),
+    cancel: (ctx, id, answer) => act(ctx, id, { status: 'canceled' }, answer),
+    markInTransit: (ctx, id, answer) => act(ctx, id, { status: 'in_transit' }, answer, manualOnly),
+    markPaid: (ctx, id, answer) => act(ctx, id, { status: 'paid' }, answer, manualOnly),
+    markFailed: (ctx, id, body, answer) =>
+      act(
+        ctx,
+        id,
+        { status: 'failed', failureCode: body.failureCode ?? 'manual', failureMessage: body.failureMessage },
+        answer,
+      ),
   }
 }

@@ -1,4 +1,5 @@
 import { Transform, type Readable } from 'node:stream'
+import { idempotent } from '../../platform/idempotent-route.js'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { AppError } from '../../platform/errors.js'
@@ -112,7 +113,8 @@ export async function registerRevenueImportRoute(app: FastifyInstance, deps: Rec
           },
         },
       },
-      async (request) => {
+      // Many transactions, one per batch: the answer is stored as it is sent.
+      idempotent(async (request) => {
         const upload = request.body as unknown as CsvUpload
         const { source } = request.query
         return importStatement(deps, {
@@ -121,7 +123,7 @@ export async function registerRevenueImportRoute(app: FastifyInstance, deps: Rec
           input: upload.stream,
           ...(source === undefined ? {} : { source }),
         })
-      },
+      }),
     )
   })
 }

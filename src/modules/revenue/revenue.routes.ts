@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { idempotent } from '../../platform/idempotent-route.js'
 import { responses } from '../../platform/routes.js'
 import { mountTags, orgParams, type RouteMount } from '../records/records.mount.js'
 import {
@@ -50,7 +51,9 @@ export function registerRevenueRoutes(app: FastifyInstance, revenue: RevenueServ
       },
       config: { ...common, access: 'revenue:write', idempotent: true, claimWithTransaction: true, successStatus: 201 },
     },
-    async (request, reply) => reply.code(201).send(await revenue.create(request.ctx, request.body)),
+    idempotent(async (request, reply, answer) =>
+      reply.code(201).send(await revenue.create(request.ctx, request.body, answer)),
+    ),
   )
 
   api.get(

@@ -1,5 +1,6 @@
 import type { Tx } from '../../database.js'
 import type { RequestContext } from '../../platform/context.js'
+import type { StoredAnswer } from '../../platform/idempotent-route.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import { batchInclusion } from '../evidence/evidence.batch.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
@@ -35,7 +36,8 @@ import { cachedEntryStale, EntryCache, type CachedEntry } from './revenue.entry-
 import type { EntryReference } from '../catalog/catalog.repo.js'
 
 export interface RevenueService {
-  create(ctx: RequestContext, body: CreateRevenueBody): Promise<Revenue>
+  /** `answer`: the request's Idempotency-Key answer, committed with the entry. */
+  create(ctx: RequestContext, body: CreateRevenueBody, answer?: StoredAnswer): Promise<Revenue>
   list(ctx: RequestContext, query: RevenueQuery): Promise<Page<Revenue>>
   /** An imported line's inclusion proof in its batch event's Merkle root. */
   proof(ctx: RequestContext, revenueId: string): Promise<RevenueProof>
@@ -239,13 +241,18 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
     line: LineFields,
     id: string,
     cached: CachedEntry,
+    answer: StoredAnswer | undefined,
   ): Promise<Revenue | undefined> {
     try {
       // Grouped: it reads nothing, and every write goes with the commit, the guard first.
-      return await db.groupedTx(ctx, (tx) => {
-        db.atCommit(tx, cached.guard)
-        return record(tx, ctx, id, body, line, cached.catalogId, allocate(line.amount, splitShares(cached.splits)))
-      })
+      return await db.groupedTx(
+        ctx,
+        (tx) => {
+          db.atCommit(tx, cached.guard)
+          return record(tx, ctx, id, body, line, cached.catalogId, allocate(line.amount, splitShares(cached.splits)))
+        },
+        { commitWith: answer },
+      )
     } catch (error) {
       if (cachedEntryStale(error)) entryCache.forget(ctx.orgId, ref)
       else if (uniqueViolation(error) !== STATEMENT_LINE_INDEX) throw error
@@ -253,73 +260,77 @@ export function createRevenueService(deps: RecordDeps): RevenueService {
     }
   }
 
-  async function create(ctx: RequestContext, body: CreateRevenueBody): Promise<Revenue> {
+  async function create(ctx: RequestContext, body: CreateRevenueBody, answer?: StoredAnswer): Promise<Revenue> {
     const ref = entryReference(body)
     const line = lineFields(body)
     const id = ids.next('revenue')
     const cached = body.reverses === undefined && line.eventId === null ? entryCache.get(ctx.orgId, ref) : undefined
     if (cached) {
-      const revenue = await createCached(ctx, body, ref, line, id, cached)
+      const revenue = await createCached(ctx, body, ref, line, id, cached, answer)
       if (revenue) return revenue
     }
     // Grouped: it only reads (without locks) before its commit, and every write goes with the
     // commit, so concurrent lines of one org share one chain lock and one WAL flush.
-    return db.groupedTx(ctx, async (tx) => {
-      let entry: CatalogRow
-      let amounts: Allocation[]
-      if (body.reverses !== undefined) {
-        if (body.statementRef !== undefined && body.lineRef !== undefined) {
-          const existing = await findStatementLine(tx, ctx.orgId, line.source, body.statementRef, body.lineRef)
-          if (existing) throw lineRecorded(body, line, existing.id)
+    return db.groupedTx(
+      ctx,
+      async (tx) => {
+        let entry: CatalogRow
+        let amounts: Allocation[]
+        if (body.reverses !== undefined) {
+          if (body.statementRef !== undefined && body.lineRef !== undefined) {
+            const existing = await findStatementLine(tx, ctx.orgId, line.source, body.statementRef, body.lineRef)
+            if (existing) throw lineRecorded(body, line, existing.id)
+          }
+          if (line.eventId !== null && !(await findEvent(tx, ctx.orgId, line.eventId))) throw eventMissing(line.eventId)
+          const original = await findRevenue(tx, ctx.orgId, body.reverses)
+          if (!original)
+            throw new AppError('unprocessable', `reverses ${body.reverses} is not a revenue entry of this org`, {
+              param: 'reverses',
+            })
+          if (original.reverses !== null)
+            throw new AppError('unprocessable', `${original.id} is itself a reversal and cannot be reversed`, {
+              param: 'reverses',
+            })
+          const reversal = await findReversal(tx, ctx.orgId, original.id)
+          if (reversal)
+            throw new AppError('conflict', `${original.id} has already been reversed by ${reversal.id}`, {
+              param: 'reverses',
+            })
+          const originalEntry = await findEntry(tx, ctx.orgId, original.catalog_id)
+          if (!originalEntry || !referenceNames(ref, originalEntry)) {
+            throw new AppError(
+              'unprocessable',
+              `A reversal mirrors ${original.id} exactly: it is for catalog entry ${original.catalog_id}`,
+              { param: referenceParam(ref) },
+            )
+          }
+          checkMirror(original, line)
+          entry = originalEntry
+          // The exact negation of what the original allocated, micro-unit for micro-unit.
+          const originalAllocations = (await allocationsOf(tx, ctx.orgId, [original.id])).get(original.id) ?? []
+          amounts = originalAllocations.map((allocation) => ({
+            creatorId: allocation.creator_id,
+            amount: -allocation.amount_micros,
+          }))
+        } else {
+          const context = await readLineContext(db, tx, ctx.orgId, ref, line, body)
+          if (context.recordedAs !== null) throw lineRecorded(body, line, context.recordedAs)
+          if (!context.eventFound) throw eventMissing(line.eventId!)
+          entry = await requireOneEntry(tx, ctx.orgId, ref, context.entries)
+          const splits = context.splits.filter((split) => split.catalog_id === entry.id)
+          entryCache.keep(tx, ctx.orgId, ref, entry.id, splits)
+          amounts = allocate(line.amount, splitShares(splits))
         }
-        if (line.eventId !== null && !(await findEvent(tx, ctx.orgId, line.eventId))) throw eventMissing(line.eventId)
-        const original = await findRevenue(tx, ctx.orgId, body.reverses)
-        if (!original)
-          throw new AppError('unprocessable', `reverses ${body.reverses} is not a revenue entry of this org`, {
-            param: 'reverses',
-          })
-        if (original.reverses !== null)
-          throw new AppError('unprocessable', `${original.id} is itself a reversal and cannot be reversed`, {
-            param: 'reverses',
-          })
-        const reversal = await findReversal(tx, ctx.orgId, original.id)
-        if (reversal)
-          throw new AppError('conflict', `${original.id} has already been reversed by ${reversal.id}`, {
-            param: 'reverses',
-          })
-        const originalEntry = await findEntry(tx, ctx.orgId, original.catalog_id)
-        if (!originalEntry || !referenceNames(ref, originalEntry)) {
-          throw new AppError(
-            'unprocessable',
-            `A reversal mirrors ${original.id} exactly: it is for catalog entry ${original.catalog_id}`,
-            { param: referenceParam(ref) },
-          )
-        }
-        checkMirror(original, line)
-        entry = originalEntry
-        // The exact negation of what the original allocated, micro-unit for micro-unit.
-        const originalAllocations = (await allocationsOf(tx, ctx.orgId, [original.id])).get(original.id) ?? []
-        amounts = originalAllocations.map((allocation) => ({
-          creatorId: allocation.creator_id,
-          amount: -allocation.amount_micros,
-        }))
-      } else {
-        const context = await readLineContext(db, tx, ctx.orgId, ref, line, body)
-        if (context.recordedAs !== null) throw lineRecorded(body, line, context.recordedAs)
-        if (!context.eventFound) throw eventMissing(line.eventId!)
-        entry = await requireOneEntry(tx, ctx.orgId, ref, context.entries)
-        const splits = context.splits.filter((split) => split.catalog_id === entry.id)
-        entryCache.keep(tx, ctx.orgId, ref, entry.id, splits)
-        amounts = allocate(line.amount, splitShares(splits))
-      }
-      return record(tx, ctx, id, body, line, entry.id, amounts)
-    })
+        return record(tx, ctx, id, body, line, entry.id, amounts)
+      },
+      { commitWith: answer },
+    )
   }
 
   return {
-    create(ctx, body) {
+    create(ctx, body, answer) {
       // A concurrent import of the same line (or reversal) won the race.
-      return conflictsAsAppErrors(() => create(ctx, body), CONSTRAINT_CONFLICTS)
+      return conflictsAsAppErrors(() => create(ctx, body, answer), CONSTRAINT_CONFLICTS)
     },
 
     async proof(ctx, revenueId) {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { idempotent } from '../../platform/idempotent-route.js'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { responses } from '../../platform/routes.js'
 import { idParams, mountTags, orgParams, type RouteMount } from '../records/records.mount.js'
@@ -40,7 +41,9 @@ export function registerTicketingRoutes(app: FastifyInstance, ticketing: Ticketi
       },
       config: { ...common, access: 'ticketing:write', idempotent: true, successStatus: 201 },
     },
-    async (request, reply) => reply.code(201).send(await ticketing.create(request.ctx, request.body)),
+    idempotent(async (request, reply, answer) =>
+      reply.code(201).send(await ticketing.create(request.ctx, request.body, answer)),
+    ),
   )
 
   api.get(
@@ -70,7 +73,7 @@ export function registerTicketingRoutes(app: FastifyInstance, ticketing: Ticketi
       },
       config: { ...common, access: 'ticketing:write', idempotent: true, successStatus: 200 },
     },
-    (request) => ticketing.publish(request.ctx, request.params.id),
+    idempotent((request, _reply, answer) => ticketing.publish(request.ctx, request.params.id, answer)),
   )
 
   api.post(
@@ -85,6 +88,6 @@ export function registerTicketingRoutes(app: FastifyInstance, ticketing: Ticketi
       },
       config: { ...common, access: 'ticketing:write', idempotent: true, successStatus: 200 },
     },
-    (request) => ticketing.cancel(request.ctx, request.params.id),
+    idempotent((request, _reply, answer) => ticketing.cancel(request.ctx, request.params.id, answer)),
   )
 }

@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../platform/context.js'
+import type { StoredAnswer } from '../../platform/idempotent-route.js'
 import { DAY } from '../../platform/clock.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
@@ -13,11 +14,11 @@ import type { CreateEventBody, EventQuery, TicketedEvent } from './ticketing.sch
 import type { Tx } from '../../database.js'
 
 export interface TicketingService {
-  create(ctx: RequestContext, body: CreateEventBody): Promise<TicketedEvent>
+  create(ctx: RequestContext, body: CreateEventBody, answer?: StoredAnswer): Promise<TicketedEvent>
   get(ctx: RequestContext, id: string): Promise<TicketedEvent>
   list(ctx: RequestContext, query: EventQuery): Promise<Page<TicketedEvent>>
-  publish(ctx: RequestContext, id: string): Promise<TicketedEvent>
-  cancel(ctx: RequestContext, id: string): Promise<TicketedEvent>
+  publish(ctx: RequestContext, id: string, answer?: StoredAnswer): Promise<TicketedEvent>
+  cancel(ctx: RequestContext, id: string, answer?: StoredAnswer): Promise<TicketedEvent>
 }
 
 /** An event without endsAt is taken to last one day from startsAt. */
@@ -126,25 +127,34 @@ async function checkReferences(
 export function createTicketingService(deps: RecordDeps): TicketingService {
   const { db, clock, ids, audit } = deps
 
-  async function transition(ctx: RequestContext, id: string, to: 'published' | 'cancelled'): Promise<TicketedEvent> {
+  async function transition(
+    ctx: RequestContext,
+    id: string,
+    to: 'published' | 'cancelled',
+    answer: StoredAnswer | undefined,
+  ): Promise<TicketedEvent> {
     const from: EventRow['status'][] = to === 'published' ? ['draft'] : ['draft', 'published']
-    return db.tx(ctx, async (tx) => {
-      const current = await findEvent(tx, ctx.orgId, id)
-      if (!current) throw notFound('ticketed event')
-      if (!from.includes(current.status))
-        throw new AppError('invalid_state', `A ${current.status} event cannot be ${to}`)
-      if (to === 'cancelled' && lifecycleAt(current, clock.now()) === 'ended')
-        throw new AppError('invalid_state', 'The event has already ended')
-      const updated = await changeStatus(tx, ctx.orgId, id, from, to)
-      if (!updated) throw new AppError('invalid_state', `The event is no longer ${from.join(' or ')}`)
-      const event = presentEvent(updated, clock.now())
-      await audit.append(tx, ctx, `ticketed_event.${to}`, { type: 'ticketed_event', id }, event)
-      return event
-    })
+    return db.tx(
+      ctx,
+      async (tx) => {
+        const current = await findEvent(tx, ctx.orgId, id)
+        if (!current) throw notFound('ticketed event')
+        if (!from.includes(current.status))
+          throw new AppError('invalid_state', `A ${current.status} event cannot be ${to}`)
+        if (to === 'cancelled' && lifecycleAt(current, clock.now()) === 'ended')
+          throw new AppError('invalid_state', 'The event has already ended')
+        const updated = await changeStatus(tx, ctx.orgId, id, from, to)
+        if (!updated) throw new AppError('invalid_state', `The event is no longer ${from.join(' or ')}`)
+        const event = presentEvent(updated, clock.now())
+        await audit.append(tx, ctx, `ticketed_event.${to}`, { type: 'ticketed_event', id }, event)
+        return event
+      },
+      { commitWith: answer },
+    )
   }
 
   return {
-    async create(ctx, body) {
+    async create(ctx, body, answer) {
       const row: EventRow = {
         org_id: ctx.orgId,
         id: ids.next('ticketedEvent'),
@@ -158,13 +168,17 @@ export function createTicketingService(deps: RecordDeps): TicketingService {
         created_at: clock.now(),
         created_by: ctx.actor.userId,
       }
-      return db.tx(ctx, async (tx) => {
-        await checkReferences(tx, ctx.orgId, row.performer_ids, row.catalog_ids)
-        await insertEvent(tx, row)
-        const event = presentEvent(row, clock.now())
-        await audit.append(tx, ctx, 'ticketed_event.created', { type: 'ticketed_event', id: row.id }, event)
-        return event
-      })
+      return db.tx(
+        ctx,
+        async (tx) => {
+          await checkReferences(tx, ctx.orgId, row.performer_ids, row.catalog_ids)
+          await insertEvent(tx, row)
+          const event = presentEvent(row, clock.now())
+          await audit.append(tx, ctx, 'ticketed_event.created', { type: 'ticketed_event', id: row.id }, event)
+          return event
+        },
+        { commitWith: answer },
+      )
     },
 
     async get(ctx, id) {
@@ -186,7 +200,7 @@ export function createTicketingService(deps: RecordDeps): TicketingService {
       )
     },
 
-    publish: (ctx, id) => transition(ctx, id, 'published'),
-    cancel: (ctx, id) => transition(ctx, id, 'cancelled'),
+    publish: (ctx, id, answer) => transition(ctx, id, 'published', answer),
+    cancel: (ctx, id, answer) => transition(ctx, id, 'cancelled', answer),
   }
 }

@@ -32,7 +32,7 @@ describe('which events an endpoint is sent, and as which kind', () => {
       endpoints.push(await t.services.webhooks.create(ctx, { url: 'http://127.0.0.1:9/hooks', events }))
     const actions = ['catalog.created', 'creator.created', 'payout.paid', 'webhook.test', 'member.invited']
     const appended = await t.db.tx(ctx, (tx) =>
-      t.services.audit.appendMany(
+      t.services.audit.appendNow(
         tx,
         ctx,
         actions.map((action, i) => ({ action, resource: { type: 'record', id: `rec_${i}` }, data: { i } })),

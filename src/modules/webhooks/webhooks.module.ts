@@ -5,7 +5,7 @@ import { createSecretBox, type SecretBox } from '../../platform/crypto.js'
 import type { Clock } from '../../platform/clock.js'
 import type { IdGenerator } from '../../platform/ids.js'
 import type { Job } from '../../worker/worker.js'
-import type { AuditLog } from '../audit/audit.service.js'
+import type { AuditLog, Outbox } from '../audit/audit.service.js'
 import { decodeSecretsKey } from './webhooks.secrets.js'
 import { createWebhookService, type WebhookService } from './webhooks.service.js'
 import { systemLookup, type HostLookup } from './webhooks.ssrf.js'
@@ -28,6 +28,16 @@ export interface WebhookNetwork {
 }
 
 export const DEFAULT_JITTER = 0.1
+
+/**
+ * The webhook outbox the audit log fills: the appending SQL writes a delivery per matching
+ * endpoint in the transaction of the events, reading the endpoints once the chain is locked
+ * (migration 0007), first due after the retry schedule's first delay.
+ */
+export function webhookOutbox(config: Pick<Config, 'webhookRetrySchedule'>): Outbox {
+  const firstDelaySeconds = (config.webhookRetrySchedule ?? DEFAULT_RETRY_SCHEDULE)[0] ?? 0
+  return { deliveriesDue: (now) => new Date(now.getTime() + firstDelaySeconds * 1000) }
+}
 
 export interface WebhooksModule {
   webhooks: WebhookService

@@ -41,7 +41,7 @@ const deliveries = async (webhookId: string) =>
   (await t.services.webhooks.listDeliveries(ctx, webhookId, { limit: 100 })).data
 const audited = async (action: string) => {
   const [event] = await t.db.tx(ctx, (tx) =>
-    t.services.audit.appendMany(tx, ctx, [
+    t.services.audit.appendNow(tx, ctx, [
       { action, resource: { type: 'catalog', id: `cat_${Math.random()}` }, data: { title: action } },
     ]),
   )
@@ -86,7 +86,7 @@ describe('the transactional outbox', () => {
       resource: { type: 'record', id: `rec_${i}` },
       data: { i },
     }))
-    const events = await t.db.tx(ctx, (tx) => t.services.audit.appendMany(tx, ctx, items))
+    const events = await t.db.tx(ctx, (tx) => t.services.audit.appendNow(tx, ctx, items))
     const run = new Set(events.map((e) => e.id))
     const byEvent = (list: { eventId: string; type: string }[]) =>
       list
@@ -144,7 +144,7 @@ describe('the transactional outbox', () => {
     // The generic plan queues exactly what the rules say, for a run of several events at once.
     const webhook = await subscribe(['catalog.created'])
     await t.db.tx(ctx, (tx) =>
-      t.services.audit.appendMany(tx, ctx, [
+      t.services.audit.appendNow(tx, ctx, [
         { action: 'catalog.created', resource: { type: 'catalog', id: 'cat_generic_1' }, data: { title: 'one' } },
         { action: 'creator.created', resource: { type: 'creator', id: 'crt_generic_1' }, data: { name: 'two' } },
         { action: 'catalog.created', resource: { type: 'catalog', id: 'cat_generic_2' }, data: { title: 'three' } },

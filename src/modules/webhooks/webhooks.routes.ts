@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { idempotent, type StoredAnswer } from '../../platform/idempotent-route.js'
 import type { FastifyInstance } from 'fastify'
 import { Type, type TProperties, type TSchema } from 'typebox'
 import type { RequestContext } from '../../platform/context.js'
@@ -78,7 +79,9 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
       },
       config: { ...write, successStatus: 201 },
     },
-    async (request, reply) => reply.code(201).send(await webhooks.create(request.ctx, request.body)),
+    idempotent(async (request, reply, answer) =>
+      reply.code(201).send(await webhooks.create(request.ctx, request.body, answer)),
+    ),
   )
 
   api.get(
@@ -118,7 +121,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
     path: string,
     operationId: string,
     summary: string,
-    run: (ctx: RequestContext, id: string) => Promise<unknown>,
+    run: (ctx: RequestContext, id: string, answer: StoredAnswer | undefined) => Promise<unknown>,
     schema: TSchema = WebhookSchema,
   ) =>
     api.post(
@@ -127,23 +130,27 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
         schema: { operationId, tags, summary, params: IdParams, response: responses({ 200: schema }, [409, 422]) },
         config: { ...write, successStatus: 200 },
       },
-      (request) => run(request.ctx, request.params.id),
+      idempotent((request, _reply, answer) => run(request.ctx, request.params.id, answer)),
     )
 
-  action('disable', 'disableWebhook', 'Stop deliveries to this endpoint', (ctx, id) => webhooks.disable(ctx, id))
-  action('enable', 'enableWebhook', 'Resume deliveries to this endpoint', (ctx, id) => webhooks.enable(ctx, id))
+  action('disable', 'disableWebhook', 'Stop deliveries to this endpoint', (ctx, id, answer) =>
+    webhooks.disable(ctx, id, answer),
+  )
+  action('enable', 'enableWebhook', 'Resume deliveries to this endpoint', (ctx, id, answer) =>
+    webhooks.enable(ctx, id, answer),
+  )
   action(
     'rotate-secret',
     'rotateWebhookSecret',
     'New signing secret; for 24 hours X-Service-Signature stays signed with the old one, webhook-signature with both',
-    (ctx, id) => webhooks.rotateSecret(ctx, id),
+    (ctx, id, answer) => webhooks.rotateSecret(ctx, id, answer),
     WebhookWithSecret,
   )
   action(
     'test',
     'testWebhook',
     'Send a webhook.test event to this endpoint only',
-    (ctx, id) => webhooks.test(ctx, id),
+    (ctx, id, answer) => webhooks.test(ctx, id, answer),
     DeliverySchema,
   )
 
@@ -175,6 +182,8 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
       },
       config: { ...write, successStatus: 200 },
     },
-    (request) => webhooks.redeliver(request.ctx, request.params.id, request.params.deliveryId),
+    idempotent((request, _reply, answer) =>
+      webhooks.redeliver(request.ctx, request.params.id, request.params.deliveryId, answer),
+    ),
   )
 }

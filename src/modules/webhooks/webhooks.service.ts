@@ -1,4 +1,5 @@
 import type { Database, Tx } from '../../database.js'
+import type { StoredAnswer } from '../../platform/idempotent-route.js'
 import { HOUR, type Clock } from '../../platform/clock.js'
 import type { RequestContext } from '../../platform/context.js'
 import type { SecretBox } from '../../platform/crypto.js'
@@ -26,16 +27,16 @@ import { addressRisk, checkWebhookUrl, type HostLookup } from './webhooks.ssrf.j
 export const SECRET_OVERLAP_MS = 24 * HOUR
 
 export interface WebhookService {
-  create(ctx: RequestContext, body: CreateWebhookBody): Promise<WebhookWithNewSecret>
+  create(ctx: RequestContext, body: CreateWebhookBody, answer?: StoredAnswer): Promise<WebhookWithNewSecret>
   list(ctx: RequestContext, query: WebhookListQuery): Promise<Page<Webhook>>
   get(ctx: RequestContext, id: string): Promise<Webhook>
   remove(ctx: RequestContext, id: string): Promise<void>
-  disable(ctx: RequestContext, id: string): Promise<Webhook>
-  enable(ctx: RequestContext, id: string): Promise<Webhook>
-  rotateSecret(ctx: RequestContext, id: string): Promise<WebhookWithNewSecret>
-  test(ctx: RequestContext, id: string): Promise<Delivery>
+  disable(ctx: RequestContext, id: string, answer?: StoredAnswer): Promise<Webhook>
+  enable(ctx: RequestContext, id: string, answer?: StoredAnswer): Promise<Webhook>
+  rotateSecret(ctx: RequestContext, id: string, answer?: StoredAnswer): Promise<WebhookWithNewSecret>
+  test(ctx: RequestContext, id: string, answer?: StoredAnswer): Promise<Delivery>
   listDeliveries(ctx: RequestContext, id: string, query: DeliveryListQuery): Promise<Page<Delivery>>
-  redeliver(ctx: RequestContext, id: string, deliveryId: string): Promise<Delivery>
+  redeliver(ctx: RequestContext, id: string, deliveryId: string, answer?: StoredAnswer): Promise<Delivery>
 }
 
 export interface WebhookServiceDeps {
@@ -53,10 +54,6 @@ export interface WebhookServiceDeps {
 export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
   const { db, clock, ids, audit, box } = deps
   const firstDelaySeconds = deps.schedule[0] ?? 0
-
-  // The outbox: the appending SQL writes a delivery per matching endpoint in the transaction
-  // of the events, reading the endpoints once the chain is locked (migration 0007).
-  audit.useOutbox({ deliveriesDue: (now) => new Date(now.getTime() + firstDelaySeconds * 1000) })
 
   async function checkUrl(raw: string): Promise<string> {
     const checked = checkWebhookUrl(raw, deps.allowLoopback)
@@ -114,26 +111,31 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
     id: string,
     action: string,
     update: (row: EndpointRow, now: Date) => Partial<EndpointRow> | null,
+    answer: StoredAnswer | undefined,
     alongside?: (tx: Tx) => Promise<void>,
   ): Promise<Webhook> {
     // The transaction's result is what an idempotent replay shows: the API record, never a secret.
-    return db.tx(ctx, async (tx) => {
-      const row = await findEndpoint(tx, ctx.orgId, id)
-      const now = clock.now()
-      const values = update(row, now)
-      if (values === null) return presentWebhook(row)
-      const updated = await tx
-        .updateTable('webhook_endpoints')
-        .set({ ...values, updated_at: now })
-        .where('org_id', '=', ctx.orgId)
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      await alongside?.(tx)
-      const webhook = presentWebhook(updated)
-      await audit.append(tx, ctx, action, { type: 'webhook', id }, webhook)
-      return webhook
-    })
+    return db.tx(
+      ctx,
+      async (tx) => {
+        const row = await findEndpoint(tx, ctx.orgId, id)
+        const now = clock.now()
+        const values = update(row, now)
+        if (values === null) return presentWebhook(row)
+        const updated = await tx
+          .updateTable('webhook_endpoints')
+          .set({ ...values, updated_at: now })
+          .where('org_id', '=', ctx.orgId)
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        await alongside?.(tx)
+        const webhook = presentWebhook(updated)
+        await audit.append(tx, ctx, action, { type: 'webhook', id }, webhook)
+        return webhook
+      },
+      { commitWith: answer },
+    )
   }
 
   async function getWebhook(ctx: RequestContext, id: string): Promise<Webhook> {
@@ -151,37 +153,41 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
   }
 
   return {
-    async create(ctx, body) {
+    async create(ctx, body, answer) {
       const events = checkKinds(body.events)
       const url = await checkUrl(body.url)
       const signingSecret = newSigningSecret()
       // The transaction's result is what an idempotent replay shows: never the secret.
-      const webhook = await db.tx(ctx, async (tx) => {
-        const now = clock.now()
-        const row = await tx
-          .insertInto('webhook_endpoints')
-          .values({
-            org_id: ctx.orgId,
-            id: ids.next('webhook'),
-            url,
-            events,
-            status: 'enabled',
-            disabled_reason: null,
-            secret_sealed: box.seal(signingSecret),
-            previous_secret_sealed: null,
-            previous_secret_expires_at: null,
-            failing_since: null,
-            created_at: now,
-            created_by: ctx.actor.userId,
-            updated_at: now,
-            deleted_at: null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow()
-        const created = presentWebhook(row)
-        await audit.append(tx, ctx, 'webhook.created', { type: 'webhook', id: row.id }, created)
-        return created
-      })
+      const webhook = await db.tx(
+        ctx,
+        async (tx) => {
+          const now = clock.now()
+          const row = await tx
+            .insertInto('webhook_endpoints')
+            .values({
+              org_id: ctx.orgId,
+              id: ids.next('webhook'),
+              url,
+              events,
+              status: 'enabled',
+              disabled_reason: null,
+              secret_sealed: box.seal(signingSecret),
+              previous_secret_sealed: null,
+              previous_secret_expires_at: null,
+              failing_since: null,
+              created_at: now,
+              created_by: ctx.actor.userId,
+              updated_at: now,
+              deleted_at: null,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow()
+          const created = presentWebhook(row)
+          await audit.append(tx, ctx, 'webhook.created', { type: 'webhook', id: row.id }, created)
+          return created
+        },
+        { commitWith: answer },
+      )
       return { ...webhook, signingSecret }
     },
 
@@ -219,19 +225,25 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
           previous_secret_sealed: null,
           previous_secret_expires_at: null,
         }),
+        undefined,
         (tx) => forgetCircuit(tx, ctx.orgId, id),
       )
     },
 
-    async disable(ctx, id) {
-      return change(ctx, id, 'webhook.disabled', (current) =>
-        current.status === 'disabled'
-          ? null
-          : { status: 'disabled', disabled_reason: `disabled by ${ctx.actor.userId}` },
+    async disable(ctx, id, answer) {
+      return change(
+        ctx,
+        id,
+        'webhook.disabled',
+        (current) =>
+          current.status === 'disabled'
+            ? null
+            : { status: 'disabled', disabled_reason: `disabled by ${ctx.actor.userId}` },
+        answer,
       )
     },
 
-    async enable(ctx, id) {
+    async enable(ctx, id, answer) {
       // Enabled again, it starts afresh: no failure streak, a closed circuit.
       return change(
         ctx,
@@ -239,38 +251,50 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
         'webhook.enabled',
         (current) =>
           current.status === 'enabled' ? null : { status: 'enabled', disabled_reason: null, failing_since: null },
+        answer,
         (tx) => forgetCircuit(tx, ctx.orgId, id),
       )
     },
 
-    async rotateSecret(ctx, id) {
+    async rotateSecret(ctx, id, answer) {
       const signingSecret = newSigningSecret()
-      const webhook = await change(ctx, id, 'webhook.secret_rotated', (current, now) => ({
-        secret_sealed: box.seal(signingSecret),
-        previous_secret_sealed: current.secret_sealed,
-        previous_secret_expires_at: new Date(now.getTime() + SECRET_OVERLAP_MS),
-      }))
+      const webhook = await change(
+        ctx,
+        id,
+        'webhook.secret_rotated',
+        (current, now) => ({
+          secret_sealed: box.seal(signingSecret),
+          previous_secret_sealed: current.secret_sealed,
+          previous_secret_expires_at: new Date(now.getTime() + SECRET_OVERLAP_MS),
+        }),
+        answer,
+      )
       return { ...webhook, signingSecret }
     },
 
-    async test(ctx, id) {
-      return db.tx(ctx, async (tx) => {
-        const endpoint = await findEndpoint(tx, ctx.orgId, id, false)
-        if (endpoint.status !== 'enabled')
-          throw new AppError('invalid_state', 'This webhook is disabled; enable it before sending a test event')
-        await audit.append(tx, ctx, 'webhook.test', { type: 'webhook', id }, { webhookId: id, url: endpoint.url })
-        // Written now, not at commit: the test delivery carries the event as chained.
-        const [event] = await audit.flush(tx)
-        const delivery = await insertDelivery(tx, {
-          ids,
-          event: event!,
-          endpointId: id,
-          kind: 'webhook.test',
-          now: clock.now(),
-          firstDelaySeconds,
-        })
-        return presentDelivery(delivery, [])
-      })
+    async test(ctx, id, answer) {
+      return db.tx(
+        ctx,
+        async (tx) => {
+          const endpoint = await findEndpoint(tx, ctx.orgId, id, false)
+          if (endpoint.status !== 'enabled')
+            throw new AppError('invalid_state', 'This webhook is disabled; enable it before sending a test event')
+          // Appended now, not at commit: the test delivery carries the event as chained.
+          const [event] = await audit.appendNow(tx, ctx, [
+            { action: 'webhook.test', resource: { type: 'webhook', id }, data: { webhookId: id, url: endpoint.url } },
+          ])
+          const delivery = await insertDelivery(tx, {
+            ids,
+            event: event!,
+            endpointId: id,
+            kind: 'webhook.test',
+            now: clock.now(),
+            firstDelaySeconds,
+          })
+          return presentDelivery(delivery, [])
+        },
+        { commitWith: answer },
+      )
     },
 
     async listDeliveries(ctx, id, query) {
@@ -308,76 +332,80 @@ export function createWebhookService(deps: WebhookServiceDeps): WebhookService {
       )
     },
 
-    async redeliver(ctx, id, deliveryId) {
-      return db.tx(ctx, async (tx) => {
-        const endpoint = await findEndpoint(tx, ctx.orgId, id, false)
-        if (endpoint.status !== 'enabled')
-          throw new AppError('invalid_state', 'This webhook is disabled; enable it before redelivering')
-        // The queue entry first, then the delivery: the order every writer of both takes (the
-        // worker's recordings included), so a redelivery never deadlocks with an attempt's recording.
-        const now = clock.now()
-        const queued = await tx
-          .selectFrom('webhook_queue')
-          .select(['leased_until'])
-          .where('delivery_id', '=', deliveryId)
-          .where('tenant_org', '=', ctx.orgId)
-          .where('endpoint_id', '=', id)
-          .forNoKeyUpdate()
-          .executeTakeFirst()
-        const delivery = await tx
-          .selectFrom('webhook_deliveries')
-          .select(['id'])
-          .where('org_id', '=', ctx.orgId)
-          .where('endpoint_id', '=', id)
-          .where('id', '=', deliveryId)
-          // NO KEY UPDATE: a worker's attempt row (whose foreign key takes a key-share lock on the delivery) does not wait for it.
-          .forNoKeyUpdate()
-          .executeTakeFirst()
-        if (!delivery) throw notFound('delivery')
-        if (queued?.leased_until && queued.leased_until.getTime() > now.getTime()) {
-          throw new AppError(
-            'conflict',
-            'An attempt of this delivery is in progress; redeliver it once it has finished',
-            { headers: { 'retry-after': '15' } },
-          )
-        }
-        // A fresh run of the retry schedule, under the same delivery id.
-        const updated = await tx
-          .updateTable('webhook_deliveries')
-          .set({
-            status: 'pending',
-            retry_index: 0,
-            redelivery_requested: true,
-            next_attempt_at: now,
-            finished_at: null,
-            updated_at: now,
-          })
-          .where('org_id', '=', ctx.orgId)
-          .where('id', '=', deliveryId)
-          .returningAll()
-          .executeTakeFirstOrThrow()
-        await tx
-          .insertInto('webhook_queue')
-          .values({ delivery_id: deliveryId, tenant_org: ctx.orgId, endpoint_id: id, due_at: now })
-          .onConflict((conflict) =>
-            conflict.column('delivery_id').doUpdateSet({
-              due_at: now,
+    async redeliver(ctx, id, deliveryId, answer) {
+      return db.tx(
+        ctx,
+        async (tx) => {
+          const endpoint = await findEndpoint(tx, ctx.orgId, id, false)
+          if (endpoint.status !== 'enabled')
+            throw new AppError('invalid_state', 'This webhook is disabled; enable it before redelivering')
+          // The queue entry first, then the delivery: the order every writer of both takes (the
+          // worker's recordings included), so a redelivery never deadlocks with an attempt's recording.
+          const now = clock.now()
+          const queued = await tx
+            .selectFrom('webhook_queue')
+            .select(['leased_until'])
+            .where('delivery_id', '=', deliveryId)
+            .where('tenant_org', '=', ctx.orgId)
+            .where('endpoint_id', '=', id)
+            .forNoKeyUpdate()
+            .executeTakeFirst()
+          const delivery = await tx
+            .selectFrom('webhook_deliveries')
+            .select(['id'])
+            .where('org_id', '=', ctx.orgId)
+            .where('endpoint_id', '=', id)
+            .where('id', '=', deliveryId)
+            // NO KEY UPDATE: a worker's attempt row (whose foreign key takes a key-share lock on the delivery) does not wait for it.
+            .forNoKeyUpdate()
+            .executeTakeFirst()
+          if (!delivery) throw notFound('delivery')
+          if (queued?.leased_until && queued.leased_until.getTime() > now.getTime()) {
+            throw new AppError(
+              'conflict',
+              'An attempt of this delivery is in progress; redeliver it once it has finished',
+              { headers: { 'retry-after': '15' } },
+            )
+          }
+          // A fresh run of the retry schedule, under the same delivery id.
+          const updated = await tx
+            .updateTable('webhook_deliveries')
+            .set({
+              status: 'pending',
+              retry_index: 0,
+              redelivery_requested: true,
+              next_attempt_at: now,
               finished_at: null,
-              leased_until: null,
-              lease_owner: null,
-              lease_token: null,
-            }),
+              updated_at: now,
+            })
+            .where('org_id', '=', ctx.orgId)
+            .where('id', '=', deliveryId)
+            .returningAll()
+            .executeTakeFirstOrThrow()
+          await tx
+            .insertInto('webhook_queue')
+            .values({ delivery_id: deliveryId, tenant_org: ctx.orgId, endpoint_id: id, due_at: now })
+            .onConflict((conflict) =>
+              conflict.column('delivery_id').doUpdateSet({
+                due_at: now,
+                finished_at: null,
+                leased_until: null,
+                lease_owner: null,
+                lease_token: null,
+              }),
+            )
+            .execute()
+          await audit.append(
+            tx,
+            ctx,
+            'webhook.redelivered',
+            { type: 'webhook_delivery', id: deliveryId },
+            { webhookId: id, deliveryId },
           )
-          .execute()
-        await audit.append(
-          tx,
-          ctx,
-          'webhook.redelivered',
-          { type: 'webhook_delivery', id: deliveryId },
-          { webhookId: id, deliveryId },
-        )
-        return presentDelivery(updated, await attemptsOf(tx, ctx.orgId, [deliveryId]))
-      })
+          return presentDelivery(updated, await attemptsOf(tx, ctx.orgId, [deliveryId]))
+        },
+        { commitWith: answer },
+      )
     },
   }
 }
