@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs'
+import { BATCH_LINES } from './verify.js'
 import { stat } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import net from 'node:net'
@@ -8,8 +9,8 @@ import { Command, InvalidArgumentError } from 'commander'
 import type { Logger } from 'pino'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { DataDirectoryInUse, noteServingUrl } from './db/data-dir-lock.js'
-import type { ChainReport } from './modules/audit/audit.verify.js'
-import type { ImportProgress } from './modules/revenue/revenue.import.js'
+import type { ChainReport } from './modules/verification/index.js'
+import type { ImportProgress } from './modules/revenue/index.js'
 import type { Services } from './services.js'
 
 // Each command loads only the modules it uses: a one-shot command (audit verify, a payout run)
@@ -194,13 +195,13 @@ async function verifyOrg(cfg: Config, orgId: string, threads: number, sinceSeal:
   // The other threads start first: they load their modules and connect while this one does.
   const walkers =
     cfg.databaseUrl && threads > 1
-      ? (await import('./modules/audit/audit.verify.threads.js')).startRangeWalkers(cfg.databaseUrl, threads - 1)
+      ? (await import('./modules/verification/index.js')).startRangeWalkers(cfg.databaseUrl, threads - 1)
       : undefined
   try {
     const [{ openDatabase }, { loadServiceKeys }, { verifyChainAndSeals }] = await Promise.all([
       import('./database.js'),
       import('./service-keys.js'),
-      import('./modules/audit/audit.verify.js'),
+      import('./modules/verification/index.js'),
     ])
     const db = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir })
     try {
@@ -208,6 +209,7 @@ async function verifyOrg(cfg: Config, orgId: string, threads: number, sinceSeal:
       return await verifyChainAndSeals(db, orgId, [evidenceSigner], {
         sinceSeal,
         ...(cfg.databaseUrl ? { parallel: { databaseUrl: cfg.databaseUrl, threads, walkers } } : {}),
+        batchLines: BATCH_LINES,
       })
     } finally {
       await db.close()
@@ -316,7 +318,7 @@ program
       v8.setFlagsFromString('--heap-growing-percent=50')
       const [{ services, close }, { importStatement }] = await Promise.all([
         openServices(),
-        import('./modules/revenue/revenue.import.js'),
+        import('./modules/revenue/index.js'),
       ])
       const started = Date.now()
       const size = (await stat(file).catch(() => null))?.size ?? 0
@@ -358,7 +360,7 @@ program
     command(async () => {
       const [{ services, close }, { runPayouts }] = await Promise.all([
         openServices(),
-        import('./modules/payouts/payouts.run.js'),
+        import('./modules/payouts/index.js'),
       ])
       try {
         const report = await runPayouts(services.db, services.payouts, {

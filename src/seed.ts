@@ -1,8 +1,13 @@
-import type { Services } from './app.js'
 import type { Database } from './database.js'
 import type { PasswordHasher } from './platform/crypto.js'
 import type { RequestContext } from './platform/context.js'
-import type { CreateCreatorBody } from './modules/creators/creators.schemas.js'
+import type { Clock } from './platform/clock.js'
+import type { IdGenerator } from './platform/ids.js'
+import type { CatalogService } from './modules/catalog/index.js'
+import type { CreateCreatorBody, CreatorsService } from './modules/creators/index.js'
+import type { OrgsService } from './modules/orgs/index.js'
+import type { RevenueService } from './modules/revenue/index.js'
+import type { TicketingService } from './modules/ticketing/index.js'
 
 export const DEMO_EMAIL = 'demo@oeuvre.local'
 export const DEMO_PASSWORD = 'oeuvre-demo-password'
@@ -10,7 +15,7 @@ export const DEMO_PASSWORD = 'oeuvre-demo-password'
 /** First run only: one demo org with a demo owner and records to look at. Later starts find the user and do nothing. */
 export async function seedDemo(
   db: Database,
-  services: Services,
+  services: DemoServices & { ids: IdGenerator; orgs: Pick<OrgsService, 'provision'> },
   passwords: PasswordHasher,
 ): Promise<{ created: boolean }> {
   const existing = await db.global.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst()
@@ -40,7 +45,13 @@ export async function seedDemo(
 }
 
 /** The services the demo records are written through (so every record has its org event). */
-export type DemoServices = Pick<Services, 'clock' | 'creators' | 'catalog' | 'ticketing' | 'revenue'>
+export interface DemoServices {
+  clock: Clock
+  creators: Pick<CreatorsService, 'create'>
+  catalog: Pick<CatalogService, 'create'>
+  ticketing: Pick<TicketingService, 'create'>
+  revenue: Pick<RevenueService, 'create'>
+}
 
 /**
  * Creators, a work with its recording and a release, a quarter of revenue allocated to them, and

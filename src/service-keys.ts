@@ -1,7 +1,7 @@
 import type { Config } from './config.js'
 import { createSecretBox, type SecretBox } from './platform/crypto.js'
-import { loadEvidenceSigner, type EvidenceSigner } from './modules/evidence/evidence.keys.js'
-import { loadSecretsKey } from './modules/webhooks/webhooks.secrets.js'
+import { loadEvidenceSigner, type EvidenceSigner } from './modules/evidence/index.js'
+import { loadSecretsKey } from './platform/secrets-key.js'
 
 /** The keys a process keeps across restarts: from configuration, or DATA_DIR (generated there on first run). */
 export async function loadServiceKeys(

@@ -8,24 +8,25 @@ import { createMemoryRateLimiter, type RateLimiter } from './platform/rate-limit
 import { createCredentialCache, type CredentialCache } from './platform/credential-cache.js'
 import type { Job } from './worker/worker.js'
 import type { SecretBox } from './platform/crypto.js'
-import { createWebhooksModule, webhookOutbox, type WebhookNetwork } from './modules/webhooks/webhooks.module.js'
-import type { WebhookService } from './modules/webhooks/webhooks.service.js'
-import { createEvidenceModule } from './modules/evidence/evidence.module.js'
-import type { EvidenceSigner } from './modules/evidence/evidence.keys.js'
-import type { EvidenceService } from './modules/evidence/evidence.service.js'
-import { createClientsService, type ClientsService } from './modules/oauth/oauth.clients.js'
-import { createTokensService, type TokensService } from './modules/oauth/oauth.tokens.js'
-import { createRequestLog, type RequestLog } from './modules/oauth/oauth.request-log.js'
-import { createAuditLog, type AuditLog } from './modules/audit/audit.service.js'
-import { createAuthService, type AuthService } from './modules/orgs/auth.service.js'
-import { createOrgsService, type OrgsService } from './modules/orgs/orgs.service.js'
-import { createCreatorsService, type CreatorsService } from './modules/creators/creators.service.js'
-import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service.js'
-import { createTicketingService, type TicketingService } from './modules/ticketing/ticketing.service.js'
-import { createRevenueService, type RevenueService } from './modules/revenue/revenue.service.js'
-import { createPayoutsService, type PayoutsService } from './modules/payouts/payouts.service.js'
-import { createSandboxRail } from './modules/payouts/payouts.sandbox.js'
-import { createPartnersService, type PartnersService } from './modules/partners/partners.service.js'
+import { createWebhooksModule, webhookOutbox, type WebhookNetwork } from './modules/webhooks/index.js'
+import type { WebhookService } from './modules/webhooks/index.js'
+import { createEvidenceModule } from './modules/evidence/index.js'
+import type { EvidenceSigner } from './modules/evidence/index.js'
+import type { EvidenceService } from './modules/evidence/index.js'
+import { createClientsService, type ClientsService } from './modules/oauth/index.js'
+import { createTokensService, type TokensService } from './modules/oauth/index.js'
+import { createRequestLog, type RequestLog } from './modules/oauth/index.js'
+import { createAuditLog, type AuditLog } from './modules/audit/index.js'
+import { createAuthService, type AuthService } from './modules/orgs/index.js'
+import { createOrgsService, type OrgsService } from './modules/orgs/index.js'
+import { createCreatorsService, type CreatorsService } from './modules/creators/index.js'
+import { createCatalogService, type CatalogService } from './modules/catalog/index.js'
+import { createTicketingService, type TicketingService } from './modules/ticketing/index.js'
+import { createRevenueService, type RevenueService } from './modules/revenue/index.js'
+import { createPayoutsService, type PayoutsService } from './modules/payouts/index.js'
+import { createSandboxRail } from './modules/payouts/index.js'
+import { createPartnersService, partnerProductionAccess, type PartnersService } from './modules/partners/index.js'
+import { seedRecords } from './seed.js'
 
 export interface ServiceDeps {
   config: Config
@@ -88,6 +89,16 @@ export function createServices(deps: ServiceDeps): Services {
   const catalog = createCatalogService({ db, clock, ids, audit })
   const ticketing = createTicketingService({ db, clock, ids, audit })
   const revenue = createRevenueService({ db, clock, ids, audit })
+  const oauthClients = createClientsService({
+    db,
+    clock,
+    ids,
+    audit,
+    config,
+    credentials,
+    productionAccess: partnerProductionAccess(db),
+  })
+  const demo = { clock, creators, catalog, ticketing, revenue }
   const partners = createPartnersService({
     db,
     clock,
@@ -96,18 +107,9 @@ export function createServices(deps: ServiceDeps): Services {
     audit,
     auth,
     orgs,
-    passwords,
+    clients: oauthClients,
     credentials,
-    demo: { clock, creators, catalog, ticketing, revenue },
-  })
-  const oauthClients = createClientsService({
-    db,
-    clock,
-    ids,
-    audit,
-    config,
-    credentials,
-    productionAccess: partners.productionAccess,
+    seedSandbox: (ctx) => seedRecords(demo, ctx),
   })
   const payouts = createPayoutsService({ db, clock, ids, audit })
 

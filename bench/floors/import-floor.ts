@@ -3,8 +3,8 @@ import { createReadStream } from 'node:fs'
 import { pipeline } from 'node:stream/promises'
 import pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
-import { formatAmount } from '../../src/modules/money/decimal.js'
-import { leafHash, treeRoot } from '../../src/modules/evidence/evidence.merkle.js'
+import { formatAmount } from '../../src/shared/money/money.decimal.js'
+import { leafHash, treeRoot } from '../../src/shared/merkle/merkle.tree.js'
 import { canonicalJson } from '../../src/platform/canonical-json.js'
 
 /**

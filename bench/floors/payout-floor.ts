@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { formatAmount } from '../../src/modules/money/decimal.js'
-import { leafHash, treeRoot } from '../../src/modules/evidence/evidence.merkle.js'
+import { formatAmount } from '../../src/shared/money/money.decimal.js'
+import { leafHash, treeRoot } from '../../src/shared/merkle/merkle.tree.js'
 import { AppError } from '../../src/platform/errors.js'
 import { canonicalJson } from '../../src/platform/canonical-json.js'
-import { statementFromTotals, type Statement } from '../../src/modules/payouts/payouts.statement.js'
+import { statementFromTotals, type Statement } from '../../src/modules/payouts/index.js'
 
 /**
  * The payout-run floor: the least a correct payout run must do, as the table owner. Per page

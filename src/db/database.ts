@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { Kysely, type Compilable, type Transaction } from 'kysely'
+import { Kysely, type Compilable, type CompiledQuery, type QueryResult, type Transaction } from 'kysely'
 import type { CommitPhase, CommitWrite } from './commit-writes.js'
 import { createScopedDialect, scopedKysely, ScopedDriver, type OrgScope, type ScopedConnection } from './driver.js'
 import { createGroupCommit, type GroupCommitStats } from './group-commit.js'
@@ -66,6 +66,18 @@ export interface Database<S> {
   /** How the group commit and the statement cache have done so far (tests, bench). */
   readonly stats: { groupCommit: GroupCommitStats; preparedStatements: StatementCacheStats }
   close(): Promise<void>
+}
+
+/** Runs a statement as written (raw SQL): all a caller that knows no table needs. */
+export interface SqlRunner {
+  executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>>
+}
+
+/** A Database as code that knows no table of the schema sees it (the platform: idempotency keys, credential notices). */
+export interface UntypedDatabase {
+  readonly kind: SqlBackend['kind']
+  readonly backend: SqlBackend
+  readonly global: SqlRunner
 }
 
 export interface DatabaseOptions {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
-import type { Database, Reader, Tx } from '../database.js'
+import type { QueryExecutorProvider } from 'kysely'
+import type { UntypedDatabase } from '../db/database.js'
 import type { Subscription } from '../db/sql-backend.js'
 import { SECOND, type Clock } from './clock.js'
 
@@ -33,7 +34,7 @@ export interface Loaded<T> {
 export interface CredentialCache {
   resolve<T>(key: string, load: () => Promise<Loaded<T> | null>): Promise<T | null>
   /** Inside the changing transaction (or right after an autocommit write): tells every node. */
-  announce(executor: Tx | Reader, tags: readonly string[]): Promise<void>
+  announce(executor: QueryExecutorProvider, tags: readonly string[]): Promise<void>
   /** Once the change has committed: forgets the tags on this node at once. */
   forget(tags: readonly string[]): void
   /** For metrics and tests. */
@@ -55,7 +56,7 @@ interface Entry {
   freshUntil: number
 }
 
-export function createCredentialCache(deps: { db: Database; clock: Clock; ttlMs?: number }): CredentialCache {
+export function createCredentialCache(deps: { db: UntypedDatabase; clock: Clock; ttlMs?: number }): CredentialCache {
   const ttlMs = deps.ttlMs ?? CREDENTIAL_TTL_MS
   const entries = new Map<string, Entry>()
   const byTag = new Map<string, Set<string>>()

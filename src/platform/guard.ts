@@ -1,5 +1,4 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Database } from '../database.js'
 import type { Config } from '../config.js'
 import type { Clock } from './clock.js'
 import type { Identity } from './context.js'
@@ -13,7 +12,6 @@ import { checkCsrf } from './session-cookie.js'
 export type Authenticator = (token: string, request: FastifyRequest) => Promise<Identity>
 
 export interface GuardDeps {
-  db: Database
   clock: Clock
   config: Config
   limiter: RateLimiter

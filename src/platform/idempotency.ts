@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely'
-import type { CommitWith, CommitWrite, Database } from '../database.js'
+import type { CommitWith, CommitWrite, UntypedDatabase } from '../db/database.js'
 import { mergeableInsert } from '../db/mergeable-insert.js'
 import { canonicalJson } from './canonical-json.js'
 import type { Clock } from './clock.js'
@@ -56,6 +56,23 @@ const CLAIM =
   'insert into idempotency_keys (caller, method, path, key, request_hash, state, locked_until, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing returning key'
 const RELEASE =
   'delete from idempotency_keys where caller = $1 and method = $2 and path = $3 and key = $4 and state = $5'
+const FIND =
+  'select request_hash, state, locked_until, created_at, response_status, response_body from idempotency_keys where caller = $1 and method = $2 and path = $3 and key = $4'
+/** Take over the row as it was seen (compare-and-set): only one retry wins. */
+const TAKE_OVER =
+  'update idempotency_keys set request_hash = $1, state = $2, locked_until = $3, created_at = $4, response_status = null, response_body = null where caller = $5 and method = $6 and path = $7 and key = $8 and created_at = $9 and locked_until = $10 returning key'
+const PRUNE = 'delete from idempotency_keys where created_at < $1'
+
+/** An idempotency key's row, as a claim reads it. */
+interface KeyRow {
+  request_hash: string
+  state: 'running' | 'done'
+  locked_until: Date
+  created_at: Date
+  response_status: number | null
+  response_body: string | null
+}
+
 /** A key stored done at commit; a group commit inserts its transactions' keys in one statement. */
 const insertDone = mergeableInsert('idempotency_keys', [
   ['caller', 'text'],
@@ -120,7 +137,7 @@ export class IdempotencyClaim implements CommitWith {
    * Stores a response produced outside a transaction (errors, read-only actions), for a key
    * claimed up front only: a row this request does not hold is never written.
    */
-  async settle(db: Database, status: number, body: string): Promise<void> {
+  async settle(db: UntypedDatabase, status: number, body: string): Promise<void> {
     if (this.completed || this.atCommit !== null) return
     this.completed = true
     if (status === 503) {
@@ -178,7 +195,7 @@ function claimValues(
 
 /** Claims a key now, in a round trip of its own, or says how the request is to be answered instead. */
 export async function claimIdempotencyKey(
-  db: Database,
+  db: UntypedDatabase,
   clock: Clock,
   scope: IdempotencyScope,
   requestHash: string,
@@ -189,39 +206,19 @@ export async function claimIdempotencyKey(
   const claimed = await db.global.executeQuery(CompiledQuery.raw(CLAIM, claimValues(now, scope, requestHash)))
   if (claimed.rows.length > 0) return { kind: 'claimed', claim: IdempotencyClaim.claimed(scope, successStatus) }
 
-  const existing = await db.global
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where('caller', '=', scope.caller)
-    .where('method', '=', scope.method)
-    .where('path', '=', scope.path)
-    .where('key', '=', scope.key)
-    .executeTakeFirst()
+  const key = [scope.caller, scope.method, scope.path, scope.key]
+  const [existing] = (await db.global.executeQuery<KeyRow>(CompiledQuery.raw(FIND, key) as CompiledQuery<KeyRow>)).rows
   if (!existing) return claimIdempotencyKey(db, clock, scope, requestHash, successStatus)
 
   const expired = existing.created_at.getTime() + IDEMPOTENCY_RETENTION_MS < now.getTime()
   const abandoned = existing.state === 'running' && existing.locked_until.getTime() < now.getTime()
   if (expired || (abandoned && existing.request_hash === requestHash)) {
     // Take over: compare-and-set on the row we saw, so only one retry wins.
-    const taken = await db.global
-      .updateTable('idempotency_keys')
-      .set({
-        request_hash: requestHash,
-        state: 'running',
-        locked_until: lease,
-        created_at: now,
-        response_status: null,
-        response_body: null,
-      })
-      .where('caller', '=', scope.caller)
-      .where('method', '=', scope.method)
-      .where('path', '=', scope.path)
-      .where('key', '=', scope.key)
-      .where('created_at', '=', existing.created_at)
-      .where('locked_until', '=', existing.locked_until)
-      .returning('key')
-      .executeTakeFirst()
-    if (taken) return { kind: 'claimed', claim: IdempotencyClaim.claimed(scope, successStatus) }
+    const seen = [existing.created_at, existing.locked_until]
+    const taken = await db.global.executeQuery(
+      CompiledQuery.raw(TAKE_OVER, [requestHash, 'running', lease, now, ...key, ...seen]),
+    )
+    if (taken.rows.length > 0) return { kind: 'claimed', claim: IdempotencyClaim.claimed(scope, successStatus) }
   }
   if (existing.request_hash !== requestHash) {
     throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used with a different request body', {
@@ -238,8 +235,8 @@ export async function claimIdempotencyKey(
 }
 
 /** Deletes records past retention (run by the worker). */
-export async function pruneIdempotencyKeys(db: Database, clock: Clock): Promise<number> {
+export async function pruneIdempotencyKeys(db: UntypedDatabase, clock: Clock): Promise<number> {
   const cutoff = new Date(clock.now().getTime() - 2 * IDEMPOTENCY_RETENTION_MS)
-  const result = await db.global.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).executeTakeFirst()
-  return Number(result.numDeletedRows)
+  const result = await db.global.executeQuery(CompiledQuery.raw(PRUNE, [cutoff]))
+  return Number(result.numAffectedRows ?? 0)
 }

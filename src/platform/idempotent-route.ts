@@ -11,7 +11,7 @@ import type {
   RouteGenericInterface,
   RouteHandlerMethod,
 } from 'fastify'
-import type { Database } from '../database.js'
+import type { UntypedDatabase } from '../db/database.js'
 import type { Clock } from './clock.js'
 import { AppError } from './errors.js'
 import { prepareProblem } from './http.js'
@@ -45,7 +45,7 @@ export type StoredAnswer = IdempotencyClaim
 
 declare module 'fastify' {
   interface FastifyInstance {
-    idempotencyStore: { db: Database; clock: Clock }
+    idempotencyStore: { db: UntypedDatabase; clock: Clock }
   }
   interface FastifyRequest {
     /** The request's key, once claimed (or to be stored at commit). */
@@ -200,7 +200,7 @@ async function storeResponse(request: FastifyRequest, reply: FastifyReply, paylo
  * Gives the wrapper its store and stores the responses the wrapper could not (`onSend`); refuses
  * at start a route whose config and handler disagree about taking a key.
  */
-export function registerIdempotency(app: FastifyInstance, store: { db: Database; clock: Clock }): void {
+export function registerIdempotency(app: FastifyInstance, store: { db: UntypedDatabase; clock: Clock }): void {
   app.decorate('idempotencyStore', store)
   app.decorateRequest('idempotencyClaim', undefined)
   app.addHook('onSend', storeResponse)

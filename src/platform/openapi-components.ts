@@ -61,3 +61,8 @@ export function hoistSchema(schema: unknown, components: Record<string, Json>): 
   else if (!hasExamples(known) && hasExamples(copy)) components[name] = copy
   return { $ref: `#/components/schemas/${name}` }
 }
+
+/** Adds OpenAPI examples to a schema (the validator ignores them). */
+export function withExamples<T extends TSchema>(schema: T, examples: unknown[]): T {
+  return { ...schema, examples } as T
+}

@@ -13,8 +13,8 @@ import {
 } from '@oeuvre/sdk'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eventHash as serverEventHash } from '../../../src/modules/audit/audit.chain.js'
-import { consistencyProof, inclusionProof, leafHash, treeRoot } from '../../../src/modules/evidence/evidence.merkle.js'
+import { eventHash as serverEventHash } from '../../../src/modules/audit/index.js'
+import { consistencyProof, inclusionProof, leafHash, treeRoot } from '../../../src/shared/merkle/merkle.tree.js'
 import { credentials, sandboxPartner, startService, type LiveService, type Partner } from './service.js'
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex')

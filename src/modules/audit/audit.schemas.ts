@@ -2,8 +2,7 @@ import { Type, type Static } from 'typebox'
 import { component } from '../../platform/openapi-components.js'
 import { idPattern } from '../../platform/ids.js'
 import { ListEnvelope, ListQuery } from '../../platform/pagination.js'
-
-export const Timestamp = Type.String({ format: 'date-time', example: '2026-11-22T10:15:30.123Z' })
+import { Timestamp } from '../../platform/timestamp.js'
 
 export const OrgEventSchema = component(
   'OrgEvent',
@@ -49,3 +48,9 @@ export const OrgEventQuery = ListQuery({
 export type OrgEventQuery = Static<typeof OrgEventQuery>
 
 export const EventIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
+
+/** What an org event is about: a record's type and id. */
+export interface Resource {
+  type: string
+  id: string
+}

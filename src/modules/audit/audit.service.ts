@@ -8,15 +8,10 @@ import type { IdGenerator } from '../../platform/ids.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
 import { GENESIS_HASH } from './audit.chain.js'
 import { renderEventPage, RENDERED_EVENT_SQL, type RenderableEventRow } from './audit.render.js'
-import type { OrgEvent, OrgEventDetail, OrgEventQuery } from './audit.schemas.js'
+import type { OrgEvent, OrgEventDetail, OrgEventQuery, Resource } from './audit.schemas.js'
 import { canonicalTemplate, joinRunTexts, type PendingEvent } from './audit.template.js'
 
 type EventRow = Selectable<FoundationTables['org_events']>
-
-export interface Resource {
-  type: string
-  id: string
-}
 
 /** Who appends: a user, an OAuth client's service user, or the org's system user. */
 export interface AuditActor {
@@ -167,17 +162,15 @@ export function createAuditLog(deps: AuditLogDeps): AuditLog {
   /** Events of an org's chain, as a run to append (when written, the chain keeps createdAt monotonic). */
   function runOf(ctx: AuditActor, items: readonly AppendItem[]): AppendRun {
     const now = deps.clock.now()
-    const events = items.map(
-      (item): PendingEvent => ({
-        id: deps.ids.next('event'),
-        orgId: ctx.orgId,
-        action: item.action,
-        userId: ctx.actor.userId,
-        resource: item.resource,
-        // The hash covers the data as JSON gives it back, as it stands now (a later change to the object is not logged).
-        dataText: canonicalJsonOfJson(item.data ?? {}),
-      }),
-    )
+    const events = items.map((item): PendingEvent => ({
+      id: deps.ids.next('event'),
+      orgId: ctx.orgId,
+      action: item.action,
+      userId: ctx.actor.userId,
+      resource: item.resource,
+      // The hash covers the data as JSON gives it back, as it stands now (a later change to the object is not logged).
+      dataText: canonicalJsonOfJson(item.data ?? {}),
+    }))
     return { orgId: ctx.orgId, events, createdAt: now, deliveriesDue: outbox?.deliveriesDue(now) ?? null }
   }
 

@@ -3,11 +3,11 @@ import canonicalize from 'canonicalize'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, ownerWithOrg, type TestApp } from '../../../test/helpers.js'
-import { deliveryPayload } from '../webhooks/webhooks.repo.js'
+import { deliveryPayload } from '../webhooks/index.js'
 import type { RequestContext } from '../../platform/context.js'
 import { canonicalJsonOfJson } from '../../platform/canonical-json.js'
 import { canonicalTemplate, fillSlots, joinRunTexts, RUN_TEXT_SEPARATOR, type PendingEvent } from './audit.template.js'
-import { verifyChain } from './audit.verify.js'
+import { verifyChain } from '../verification/index.js'
 
 /** The docs/audit.md recipe, from the document: the reference the SQL-side hashing must equal. */
 const reference = canonicalize as unknown as (value: unknown) => string

@@ -1,5 +1,5 @@
 import { canonicalJson } from '../../platform/canonical-json.js'
-import type { Resource } from './audit.service.js'
+import type { Resource } from './audit.schemas.js'
 
 /**
  * Where the SQL that appends (migrations 0007, 0010) splices in what only the chain decides,

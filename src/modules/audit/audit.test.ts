@@ -20,8 +20,8 @@ import {
   type TestApp,
 } from '../../../test/helpers.js'
 import { mergeAppendRuns } from './audit.service.js'
-import { verifyChain } from './audit.verify.js'
-import { startRangeWalkers } from './audit.verify.threads.js'
+import { verifyChain } from '../verification/index.js'
+import { startRangeWalkers } from '../verification/index.js'
 
 const run = promisify(execFile)
 let t: TestApp

@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Selectable } from 'kysely'
 import type { Reader, Tx } from '../../database.js'
 import type { DB } from '../../schema.js'
 import type { Keyset } from '../../platform/pagination.js'
-import { gtin14 } from '../records/identifiers.js'
+import { gtin14 } from '../../shared/records/records.identifiers.js'
 import type { CatalogTables } from './catalog.tables.js'
 import { olderThan } from '../../platform/pagination.js'
 

@@ -1,12 +1,12 @@
 import { AppError } from '../../platform/errors.js'
-import { WHOLE_BPS } from '../money/allocation.js'
+import { WHOLE_BPS } from '../../shared/money/money.allocation.js'
 import {
   normaliseIsrc,
   normaliseIswc,
   normaliseUpc,
   requireIdentifier,
   territoriesProblem,
-} from '../records/identifiers.js'
+} from '../../shared/records/records.identifiers.js'
 import type { CreateCatalogBody, Split } from './catalog.schemas.js'
 
 export interface NormalisedIdentifiers {

@@ -2,8 +2,8 @@ import { Type, type Static } from 'typebox'
 import { component } from '../../platform/openapi-components.js'
 import { idPattern } from '../../platform/ids.js'
 import { ListEnvelope, ListQuery } from '../../platform/pagination.js'
-import { Timestamp } from '../audit/audit.schemas.js'
-import { CreatorRole } from '../creators/creators.schemas.js'
+import { Timestamp } from '../../platform/timestamp.js'
+import { CreatorRole } from '../creators/index.js'
 
 export const CatalogKind = component(
   'CatalogKind',

@@ -1,10 +1,14 @@
+import type { Database } from '../../database.js'
+import type { Clock } from '../../platform/clock.js'
+import type { IdGenerator } from '../../platform/ids.js'
+import type { AuditLog } from '../audit/index.js'
 import type { RequestContext } from '../../platform/context.js'
 import type { StoredAnswer } from '../../platform/idempotent-route.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
-import { existingCreatorIds } from '../creators/creators.repo.js'
-import { normaliseIsrc, requireIdentifier } from '../records/identifiers.js'
-import { iso, conflictsAsAppErrors, type RecordDeps } from '../records/records.mount.js'
+import { existingCreatorIds } from '../creators/index.js'
+import { normaliseIsrc, requireIdentifier } from '../../shared/records/records.identifiers.js'
+import { iso, conflictsAsAppErrors } from '../../shared/records/records.mount.js'
 import {
   activeEntryWithIsrc,
   findEntry,
@@ -54,7 +58,15 @@ const CONSTRAINT_CONFLICTS: Record<string, string> = {
   catalog_entries_supersedes: 'That entry has already been superseded',
 }
 
-export function createCatalogService(deps: RecordDeps): CatalogService {
+/** What the service is built from: the database, time, ids, and the audit log's append. */
+export interface CatalogDeps {
+  db: Database
+  clock: Clock
+  ids: IdGenerator
+  audit: Pick<AuditLog, 'append'>
+}
+
+export function createCatalogService(deps: CatalogDeps): CatalogService {
   const { db, clock, ids, audit } = deps
 
   async function create(ctx: RequestContext, body: CreateCatalogBody, answer?: StoredAnswer): Promise<CatalogEntry> {
@@ -91,68 +103,76 @@ export function createCatalogService(deps: RecordDeps): CatalogService {
       share_bps: split.shareBps,
     }))
 
-    return db.tx(ctx, async (tx) => {
-      checkSplitCreators(
-        body.splits,
-        await existingCreatorIds(
-          tx,
-          ctx.orgId,
-          body.splits.map((split) => split.creatorId),
-        ),
-      )
-      if (row.work_id !== null) {
-        const work = await findEntry(tx, ctx.orgId, row.work_id)
-        if (!work || work.kind !== 'work') {
-          throw new AppError('unprocessable', `workId ${row.work_id} is not a work entry of this org`, {
-            param: 'workId',
-          })
-        }
-      }
-      let superseded: CatalogRow | undefined
-      if (row.supersedes !== null) {
-        superseded = await supersedeEntry(tx, ctx.orgId, row.supersedes, row.id)
-        if (!superseded) {
-          const existing = await findEntry(tx, ctx.orgId, row.supersedes)
-          if (!existing)
-            throw new AppError('unprocessable', `supersedes ${row.supersedes} is not a catalog entry of this org`, {
-              param: 'supersedes',
-            })
-          throw new AppError('conflict', `${row.supersedes} has already been superseded by ${existing.superseded_by}`, {
-            param: 'supersedes',
-          })
-        }
-        if (superseded.kind !== row.kind) {
-          throw new AppError(
-            'unprocessable',
-            `A correction keeps the kind: ${row.supersedes} is a ${superseded.kind}`,
-            { param: 'supersedes' },
-          )
-        }
-      }
-      if (row.isrc !== null) {
-        const holder = await activeEntryWithIsrc(tx, ctx.orgId, row.isrc)
-        if (holder)
-          throw new AppError(
-            'conflict',
-            `Active entry ${holder.id} already has ISRC ${row.isrc}; supersede it instead`,
-            { param: 'identifiers.isrc' },
-          )
-      }
-      await insertEntry(tx, row, splits)
-      const entry = presentEntry(row, splits)
-      await audit.append(tx, ctx, 'catalog.created', { type: 'catalog', id: row.id }, entry)
-      if (superseded) {
-        const oldSplits = (await splitsOf(tx, ctx.orgId, [superseded.id])).get(superseded.id) ?? []
-        await audit.append(
-          tx,
-          ctx,
-          'catalog.superseded',
-          { type: 'catalog', id: superseded.id },
-          presentEntry(superseded, oldSplits),
+    return db.tx(
+      ctx,
+      async (tx) => {
+        checkSplitCreators(
+          body.splits,
+          await existingCreatorIds(
+            tx,
+            ctx.orgId,
+            body.splits.map((split) => split.creatorId),
+          ),
         )
-      }
-      return entry
-    }, { commitWith: answer })
+        if (row.work_id !== null) {
+          const work = await findEntry(tx, ctx.orgId, row.work_id)
+          if (!work || work.kind !== 'work') {
+            throw new AppError('unprocessable', `workId ${row.work_id} is not a work entry of this org`, {
+              param: 'workId',
+            })
+          }
+        }
+        let superseded: CatalogRow | undefined
+        if (row.supersedes !== null) {
+          superseded = await supersedeEntry(tx, ctx.orgId, row.supersedes, row.id)
+          if (!superseded) {
+            const existing = await findEntry(tx, ctx.orgId, row.supersedes)
+            if (!existing)
+              throw new AppError('unprocessable', `supersedes ${row.supersedes} is not a catalog entry of this org`, {
+                param: 'supersedes',
+              })
+            throw new AppError(
+              'conflict',
+              `${row.supersedes} has already been superseded by ${existing.superseded_by}`,
+              {
+                param: 'supersedes',
+              },
+            )
+          }
+          if (superseded.kind !== row.kind) {
+            throw new AppError(
+              'unprocessable',
+              `A correction keeps the kind: ${row.supersedes} is a ${superseded.kind}`,
+              { param: 'supersedes' },
+            )
+          }
+        }
+        if (row.isrc !== null) {
+          const holder = await activeEntryWithIsrc(tx, ctx.orgId, row.isrc)
+          if (holder)
+            throw new AppError(
+              'conflict',
+              `Active entry ${holder.id} already has ISRC ${row.isrc}; supersede it instead`,
+              { param: 'identifiers.isrc' },
+            )
+        }
+        await insertEntry(tx, row, splits)
+        const entry = presentEntry(row, splits)
+        await audit.append(tx, ctx, 'catalog.created', { type: 'catalog', id: row.id }, entry)
+        if (superseded) {
+          const oldSplits = (await splitsOf(tx, ctx.orgId, [superseded.id])).get(superseded.id) ?? []
+          await audit.append(
+            tx,
+            ctx,
+            'catalog.superseded',
+            { type: 'catalog', id: superseded.id },
+            presentEntry(superseded, oldSplits),
+          )
+        }
+        return entry
+      },
+      { commitWith: answer },
+    )
   }
 
   return {

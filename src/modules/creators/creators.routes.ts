@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { idempotent } from '../../platform/idempotent-route.js'
 import { responses } from '../../platform/routes.js'
-import { idParams, mountTags, orgParams, type RouteMount } from '../records/records.mount.js'
+import { idParams, mountTags, orgParams, type RouteMount } from '../../shared/records/records.mount.js'
 import { CreateCreatorBody, CreatorList, CreatorQuery, CreatorSchema } from './creators.schemas.js'
 import type { CreatorsService } from './creators.service.js'
 

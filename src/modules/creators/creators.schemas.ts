@@ -2,8 +2,8 @@ import { Type, type Static } from 'typebox'
 import { component } from '../../platform/openapi-components.js'
 import { idPattern } from '../../platform/ids.js'
 import { ListEnvelope, ListQuery } from '../../platform/pagination.js'
-import { Timestamp } from '../audit/audit.schemas.js'
-import { CurrencyCode, DecimalString } from '../money/money.schemas.js'
+import { Timestamp } from '../../platform/timestamp.js'
+import { CurrencyCode, DecimalString } from '../../shared/money/money.schemas.js'
 
 export const CREATOR_ROLES = [
   'artist',

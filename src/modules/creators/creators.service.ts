@@ -1,12 +1,21 @@
+import type { Database } from '../../database.js'
+import type { Clock } from '../../platform/clock.js'
+import type { IdGenerator } from '../../platform/ids.js'
+import type { AuditLog } from '../audit/index.js'
 import type { RequestContext } from '../../platform/context.js'
 import type { StoredAnswer } from '../../platform/idempotent-route.js'
 import { notFound } from '../../platform/errors.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
-import { minorUnit } from '../money/currencies.js'
-import { formatAmount, MICRO_PLACES, parseAmount } from '../money/decimal.js'
-import { requireCurrency } from '../money/money.schemas.js'
-import { normaliseIpi, normaliseIsni, requireCountry, requireIdentifier } from '../records/identifiers.js'
-import { iso, type RecordDeps } from '../records/records.mount.js'
+import { minorUnit } from '../../shared/money/money.currencies.js'
+import { formatAmount, MICRO_PLACES, parseAmount } from '../../shared/money/money.decimal.js'
+import { requireCurrency } from '../../shared/money/money.schemas.js'
+import {
+  normaliseIpi,
+  normaliseIsni,
+  requireCountry,
+  requireIdentifier,
+} from '../../shared/records/records.identifiers.js'
+import { iso } from '../../shared/records/records.mount.js'
 import { findCreator, insertCreator, listCreators, type CreatorRow } from './creators.repo.js'
 import type { CreateCreatorBody, Creator, CreatorQuery } from './creators.schemas.js'
 
@@ -36,7 +45,15 @@ export function presentCreator(row: CreatorRow): Creator {
   }
 }
 
-export function createCreatorsService(deps: RecordDeps): CreatorsService {
+/** What the service is built from: the database, time, ids, and the audit log's append. */
+export interface CreatorsDeps {
+  db: Database
+  clock: Clock
+  ids: IdGenerator
+  audit: Pick<AuditLog, 'append'>
+}
+
+export function createCreatorsService(deps: CreatorsDeps): CreatorsService {
   const { db, clock, ids, audit } = deps
 
   return {

@@ -1,4 +1,4 @@
-import { leafHash } from './evidence.merkle.js'
+import { leafHash } from '../../shared/merkle/merkle.tree.js'
 
 // What a seal signs and what its Merkle tree is built of, apart from the service, so that
 // `oeuvre audit verify` checks seals without loading the HTTP schemas (TypeBox) at start-up.

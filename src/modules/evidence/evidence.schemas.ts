@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { component } from '../../platform/openapi-components.js'
 import { idPattern } from '../../platform/ids.js'
 import { ListEnvelope, ListQuery } from '../../platform/pagination.js'
-import { Timestamp } from '../audit/audit.schemas.js'
+import { Timestamp } from '../../platform/timestamp.js'
 
 const Hex32 = Type.String({ pattern: '^[0-9a-f]{64}$', description: '32 bytes, lowercase hex' })
 const SealId = Type.String({ pattern: idPattern('seal') })

@@ -1,4 +1,5 @@
 import { createHash, createPublicKey, verify } from 'node:crypto'
+import { BATCH_LINES } from '../../verify.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SECOND } from '../../platform/clock.js'
 import type { RequestContext } from '../../platform/context.js'
@@ -11,9 +12,9 @@ import {
   type OrgAccount,
 } from '../../../test/helpers.js'
 import { buildWebhookTestApp, type WebhookTestApp } from '../../../test/webhook-helpers.js'
-import { eventHash } from '../audit/audit.chain.js'
-import { presentEvent } from '../audit/audit.service.js'
-import { verifyChainAndSeals } from '../audit/audit.verify.js'
+import { eventHash } from '../audit/index.js'
+import { presentEvent } from '../audit/index.js'
+import { verifyChainAndSeals } from '../verification/index.js'
 import { asOwner } from '../../db/sql-backend.js'
 import { hex, node, rfcVerifyInclusion, sha256 } from '../../../test/rfc6962.js'
 
@@ -332,7 +333,7 @@ describe('tamper detection (audit verify)', () => {
 
   it('verifies an untouched log and all its seals', async () => {
     const org = await sealedOrg(6)
-    expect(await verifyChainAndSeals(t.db, org.orgId, signers())).toMatchObject({
+    expect(await verifyChainAndSeals(t.db, org.orgId, signers(), { batchLines: BATCH_LINES })).toMatchObject({
       ok: true,
       events: 12,
       seals: { ok: true, seals: 2 },
@@ -344,7 +345,7 @@ describe('tamper detection (audit verify)', () => {
     await ownerStatement(`update org_events set data = '{"title":"Forged"}' where org_id = $1 and sequence = 4`, [
       org.orgId,
     ])
-    const report = await verifyChainAndSeals(t.db, org.orgId, signers())
+    const report = await verifyChainAndSeals(t.db, org.orgId, signers(), { batchLines: BATCH_LINES })
     expect(report).toMatchObject({ ok: false, broken: { sequence: 4, reason: expect.stringMatching(/hash mismatch/) } })
     expect(report.seals).toMatchObject({ ok: true })
   })
@@ -352,7 +353,7 @@ describe('tamper detection (audit verify)', () => {
   it('finds a deleted event row at its sequence', async () => {
     const org = await sealedOrg(6)
     await ownerStatement('delete from org_events where org_id = $1 and sequence = 5', [org.orgId])
-    const report = await verifyChainAndSeals(t.db, org.orgId, signers())
+    const report = await verifyChainAndSeals(t.db, org.orgId, signers(), { batchLines: BATCH_LINES })
     expect(report).toMatchObject({
       ok: false,
       broken: { sequence: 5, eventId: null, reason: 'event 5 is missing (next present is 6)' },
@@ -379,7 +380,7 @@ describe('tamper detection (audit verify)', () => {
       previous = hash
     }
     await ownerStatement('update org_event_heads set hash = $2 where org_id = $1', [org.orgId, previous])
-    const report = await verifyChainAndSeals(t.db, org.orgId, signers())
+    const report = await verifyChainAndSeals(t.db, org.orgId, signers(), { batchLines: BATCH_LINES })
     expect(report).toMatchObject({
       ok: false,
       broken: { sequence: 7, reason: expect.stringMatching(/an event at or before 7 was changed/) },
@@ -389,7 +390,7 @@ describe('tamper detection (audit verify)', () => {
 
   it('rejects a seal signed by a key the deployment does not know, or with a forged signature', async () => {
     const org = await sealedOrg(2)
-    expect(await verifyChainAndSeals(t.db, org.orgId, [])).toMatchObject({
+    expect(await verifyChainAndSeals(t.db, org.orgId, [], { batchLines: BATCH_LINES })).toMatchObject({
       ok: false,
       seals: { broken: { reason: expect.stringMatching(/does not know/) } },
     })
@@ -397,7 +398,7 @@ describe('tamper detection (audit verify)', () => {
       org.orgId,
       Buffer.alloc(64).toString('base64'),
     ])
-    expect(await verifyChainAndSeals(t.db, org.orgId, signers())).toMatchObject({
+    expect(await verifyChainAndSeals(t.db, org.orgId, signers(), { batchLines: BATCH_LINES })).toMatchObject({
       ok: false,
       seals: { broken: { reason: 'the signature does not verify' } },
     })

@@ -1,6 +1,6 @@
 import type { Database } from '../../database.js'
 import type { EvidenceSigner } from './evidence.keys.js'
-import { Frontier } from './evidence.merkle.js'
+import { Frontier } from '../../shared/merkle/merkle.tree.js'
 import { checkpointText, eventLeaf } from './evidence.checkpoint.js'
 
 export interface SealReport {

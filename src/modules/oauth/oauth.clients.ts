@@ -9,7 +9,8 @@ import { AppError, notFound } from '../../platform/errors.js'
 import type { IdGenerator } from '../../platform/ids.js'
 import { decodeCursor, olderThan, type Page, toPage } from '../../platform/pagination.js'
 import { TIERS, type RateTier } from '../../platform/rate-limit.js'
-import type { AuditLog } from '../audit/audit.service.js'
+import type { Scope } from '../../platform/permissions.js'
+import type { AuditLog } from '../audit/index.js'
 import type { Client, ClientQuery, ClientTier, ClientWithSecret, CreateClientBody } from './oauth.schemas.js'
 import type { OAuthTables } from './oauth.tables.js'
 import type { CredentialCache } from '../../platform/credential-cache.js'
@@ -37,6 +38,24 @@ export interface ClientsService {
   get(ctx: RequestContext, id: string): Promise<Client>
   rotateSecret(ctx: RequestContext, id: string, answer?: StoredAnswer): Promise<ClientWithSecret>
   revoke(ctx: RequestContext, id: string, answer?: StoredAnswer): Promise<Client>
+  /**
+   * A client made inside the caller's transaction of its org (a partner's sandbox client comes
+   * with its sign-up): the row, its service user and `client.created`; the secret, once.
+   */
+  createIn(tx: Tx, spec: ClientSpec): Promise<ClientWithSecret>
+}
+
+/** What a client is made from, once its tier and limits are settled. */
+export interface ClientSpec {
+  /** Its id, when the caller records it ahead (default: a new one). */
+  id?: string
+  orgId: string
+  name: string
+  scopes: readonly Scope[]
+  tier: ClientTier
+  limits: RateTier
+  environment: 'sandbox' | 'production'
+  createdBy: string
 }
 
 export function presentClient(row: ClientRow): Client {
@@ -61,10 +80,13 @@ export function presentClient(row: ClientRow): Client {
   }
 }
 
-function issueSecret(
-  ids: IdGenerator,
-  environment: 'sandbox' | 'production',
-): { secret: string; hash: string; hint: string } {
+interface IssuedSecret {
+  secret: string
+  hash: string
+  hint: string
+}
+
+function issueSecret(ids: IdGenerator, environment: 'sandbox' | 'production'): IssuedSecret {
   const prefix = environment === 'sandbox' ? 'cs_test_' : 'cs_live_'
   const secret = ids.secret(prefix)
   return { secret, hash: hashSecret(secret), hint: `${prefix}…${secret.slice(-4)}` }
@@ -136,6 +158,56 @@ export function createClientsService(deps: {
     return row
   }
 
+  /** The client's row, its service user and its `client.created` event, in the caller's transaction. */
+  async function insertClient(tx: Tx, spec: ClientSpec, issued: IssuedSecret): Promise<Client> {
+    const { hash, hint } = issued
+    const now = clock.now()
+    const row: ClientRow = {
+      org_id: spec.orgId,
+      id: spec.id ?? ids.next('client'),
+      name: spec.name,
+      service_user_id: ids.next('user'),
+      scopes: [...spec.scopes],
+      tier: spec.tier,
+      rate_per_minute: spec.limits.perMinute,
+      rate_burst: spec.limits.burst,
+      environment: spec.environment,
+      secret_hash: hash,
+      secret_hint: hint,
+      previous_secret_hash: null,
+      previous_secret_expires_at: null,
+      secret_rotated_at: null,
+      created_at: now,
+      created_by: spec.createdBy,
+      revoked_at: null,
+      revoked_by: null,
+      last_used_at: null,
+      last_used_from: null,
+    }
+    await tx
+      .insertInto('users')
+      .values({
+        id: row.service_user_id,
+        kind: 'service',
+        email: null,
+        name: `${spec.name} (API client)`,
+        password_hash: null,
+        home_org_id: spec.orgId,
+        created_at: now,
+      })
+      .execute()
+    await tx.insertInto('oauth_clients').values(row).execute()
+    const created = presentClient(row)
+    await audit.append(
+      tx,
+      { orgId: spec.orgId, actor: { userId: spec.createdBy } },
+      'client.created',
+      { type: 'client', id: row.id },
+      created,
+    )
+    return created
+  }
+
   return {
     async create(ctx, body, answer) {
       const org = await db.read(ctx.orgId, (reader) =>
@@ -155,55 +227,24 @@ export function createClientsService(deps: {
         body,
         typeof access === 'object' ? access.defaultLimits : null,
       )
-      const { secret, hash, hint } = issueSecret(ids, org.environment)
-      const now = clock.now()
-      const name = body.name.trim()
-      const row: ClientRow = {
-        org_id: ctx.orgId,
-        id: ids.next('client'),
-        name,
-        service_user_id: ids.next('user'),
-        scopes: [...body.scopes],
+      const spec: ClientSpec = {
+        orgId: ctx.orgId,
+        name: body.name.trim(),
+        scopes: body.scopes,
         tier,
-        rate_per_minute: limits.perMinute,
-        rate_burst: limits.burst,
+        limits,
         environment: org.environment,
-        secret_hash: hash,
-        secret_hint: hint,
-        previous_secret_hash: null,
-        previous_secret_expires_at: null,
-        secret_rotated_at: null,
-        created_at: now,
-        created_by: ctx.actor.userId,
-        revoked_at: null,
-        revoked_by: null,
-        last_used_at: null,
-        last_used_from: null,
+        createdBy: ctx.actor.userId,
       }
+      const issued = issueSecret(ids, org.environment)
       // The transaction's result is what an idempotent replay shows: never the secret.
-      const client = await db.tx(
-        ctx,
-        async (tx) => {
-          await tx
-            .insertInto('users')
-            .values({
-              id: row.service_user_id,
-              kind: 'service',
-              email: null,
-              name: `${name} (API client)`,
-              password_hash: null,
-              home_org_id: ctx.orgId,
-              created_at: now,
-            })
-            .execute()
-          await tx.insertInto('oauth_clients').values(row).execute()
-          const created = presentClient(row)
-          await audit.append(tx, ctx, 'client.created', { type: 'client', id: row.id }, created)
-          return created
-        },
-        { commitWith: answer },
-      )
-      return { ...client, secret }
+      const client = await db.tx(ctx, (tx) => insertClient(tx, spec, issued), { commitWith: answer })
+      return { ...client, secret: issued.secret }
+    },
+
+    async createIn(tx, spec) {
+      const issued = issueSecret(ids, spec.environment)
+      return { ...(await insertClient(tx, spec, issued)), secret: issued.secret }
     },
 
     async list(ctx, query) {

@@ -1,14 +1,9 @@
-import { Type, type Static, type TSchema } from 'typebox'
-import { component } from '../../platform/openapi-components.js'
+import { Type, type Static } from 'typebox'
+import { component, withExamples } from '../../platform/openapi-components.js'
 import { idPattern } from '../../platform/ids.js'
 import { ListEnvelope, ListQuery } from '../../platform/pagination.js'
 import { SCOPES } from '../../platform/permissions.js'
-import { Timestamp } from '../audit/audit.schemas.js'
-
-/** Adds OpenAPI examples to a schema (the validator ignores them). */
-export function withExamples<T extends TSchema>(schema: T, examples: unknown[]): T {
-  return { ...schema, examples } as T
-}
+import { Timestamp } from '../../platform/timestamp.js'
 
 export const CLIENT_TIER_NAMES = ['api_partner_sandbox', 'api_partner_production', 'platform_integrator'] as const
 export type ClientTier = (typeof CLIENT_TIER_NAMES)[number]

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Database } from '../../database.js'
+import type { Database, Reader, Tx } from '../../database.js'
 import { DAY, HOUR, MINUTE, type Clock } from '../../platform/clock.js'
 import type { Identity } from '../../platform/context.js'
 import type { CredentialCache } from '../../platform/credential-cache.js'
@@ -27,8 +27,16 @@ export interface AuthService {
   logout(tokenHash: string): Promise<void>
   authenticate(token: string): Promise<Identity>
   me(userId: string, activeOrgId: string | null): Promise<Me>
+  /** Adds a person with a password in the caller's transaction (a partner's sign-up); 409 when the email has an account. */
+  createPersonIn(tx: Tx, person: NewPerson): Promise<User>
   /** Starts a session for a user (signup, login). */
   startSession(userId: string, activeOrgId: string | null): Promise<{ token: string; expiresAt: string }>
+}
+
+export interface NewPerson {
+  email: string
+  name: string
+  password: string
 }
 
 export function normaliseEmail(email: string): string {
@@ -95,6 +103,27 @@ export function createAuthService(deps: {
     return { token, expiresAt: new Date(now.getTime() + SESSION_IDLE_MS).toISOString() }
   }
 
+  /** A person with a password; 409 when the email has an account already. */
+  async function insertPerson(executor: Reader, person: NewPerson): Promise<User> {
+    const user = {
+      id: ids.next('user'),
+      kind: 'person' as const,
+      email: normaliseEmail(person.email),
+      name: person.name.trim(),
+      created_at: clock.now(),
+    }
+    const passwordHash = await passwords.hash(person.password)
+    const inserted = await executor
+      .insertInto('users')
+      .values({ ...user, password_hash: passwordHash, home_org_id: null })
+      // A literal, not a parameter: a prepared statement's generic plan could not infer the partial unique index.
+      .onConflict((conflict) => conflict.column('email').where('kind', '=', sql.lit('person')).doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (!inserted) throw new AppError('conflict', 'An account with this email already exists', { param: 'email' })
+    return presentUser(user)
+  }
+
   /** A login attempt: one token from the email's and the address's failure throttles, taken before the password is checked. */
   async function loginAttempt(email: string, address: string): Promise<Attempt> {
     const attempt = await takeAttempt(limiter, [
@@ -112,20 +141,12 @@ export function createAuthService(deps: {
   return {
     startSession,
 
+    createPersonIn: (tx, person) => insertPerson(tx, person),
+
     async signup(body) {
-      const email = normaliseEmail(body.email)
-      const now = clock.now()
-      const user = { id: ids.next('user'), kind: 'person' as const, email, name: body.name.trim(), created_at: now }
-      const passwordHash = await passwords.hash(body.password)
-      const inserted = await db.global
-        .insertInto('users')
-        .values({ ...user, password_hash: passwordHash, home_org_id: null })
-        .onConflict((conflict) => conflict.column('email').where('kind', '=', 'person').doNothing())
-        .returning('id')
-        .executeTakeFirst()
-      if (!inserted) throw new AppError('conflict', 'An account with this email already exists', { param: 'email' })
+      const user = await insertPerson(db.global, body)
       const session = await startSession(user.id, null)
-      return { ...session, user: presentUser(user), activeOrgId: null }
+      return { ...session, user, activeOrgId: null }
     },
 
     async login(body, address) {

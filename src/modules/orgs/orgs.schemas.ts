@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { component } from '../../platform/openapi-components.js'
 import { idPattern } from '../../platform/ids.js'
 import { ListEnvelope, ListQuery } from '../../platform/pagination.js'
-import { Timestamp } from '../audit/audit.schemas.js'
+import { Timestamp } from '../../platform/timestamp.js'
 
 const Email = Type.String({ format: 'email', maxLength: 254, example: 'ada@example.com' })
 const Password = Type.String({ minLength: 10, maxLength: 200, description: 'At least 10 characters' })

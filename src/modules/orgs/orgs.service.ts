@@ -9,7 +9,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors.js'
 import type { IdGenerator } from '../../platform/ids.js'
 import { decodeCursor, olderThan, type Page, toPage } from '../../platform/pagination.js'
 import { grantableRoles, type Role } from '../../platform/permissions.js'
-import type { AuditLog } from '../audit/audit.service.js'
+import type { AuditLog } from '../audit/index.js'
 import { normaliseEmail } from './auth.service.js'
 import type {
   CreateOrgBody,

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely'
 import type { RateTier } from '../../platform/rate-limit.js'
 import { TIERS } from '../../platform/rate-limit.js'
-import type { OnboardingStep, Partner } from './partners.schemas.js'
+import type { OnboardingStep, Partner, ReviewRequest } from './partners.schemas.js'
 import type { PartnerTables } from './partners.tables.js'
 
 export type PartnerRow = Selectable<PartnerTables['partners']>
@@ -119,5 +119,28 @@ export function presentPartner(row: PartnerRow): Partner {
     onboarding: { steps, currentlyDue: currentlyDue(row, steps) },
     limits: { sandbox: { ...TIERS.sandbox }, production: productionLimits(row) },
     createdAt: row.created_at.toISOString(),
+  }
+}
+
+/** A review request as the API shows it. */
+export function presentReview(row: {
+  id: string
+  partner_id: string
+  status: ReviewRequest['status']
+  requested_at: Date
+  requested_by: string
+  decided_at: Date | null
+  decided_by: string | null
+  reason: string | null
+}): ReviewRequest {
+  return {
+    id: row.id,
+    partnerId: row.partner_id,
+    status: row.status,
+    requestedAt: row.requested_at.toISOString(),
+    requestedBy: row.requested_by,
+    decidedAt: row.decided_at?.toISOString() ?? null,
+    decidedBy: row.decided_by,
+    reason: row.reason,
   }
 }

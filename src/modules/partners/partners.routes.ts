@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from '../../config.js'
 import { responses } from '../../platform/routes.js'
 import { setSessionCookie } from '../../platform/session-cookie.js'
-import { SESSION_ABSOLUTE_MS } from '../orgs/auth.service.js'
+import { SESSION_ABSOLUTE_MS } from '../orgs/index.js'
 import type { OperatorCaller, PartnerCaller, PartnersService } from './partners.service.js'
 import {
   AgreementSchema,

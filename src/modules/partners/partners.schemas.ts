@@ -4,8 +4,8 @@ import { idPattern } from '../../platform/ids.js'
 import { ListEnvelope, ListQuery } from '../../platform/pagination.js'
 import { SCOPES } from '../../platform/permissions.js'
 import { REGIONS } from '../../config.js'
-import { Timestamp } from '../audit/audit.schemas.js'
-import { CookieSessionResponse, LoginResponse } from '../orgs/orgs.schemas.js'
+import { Timestamp } from '../../platform/timestamp.js'
+import { CookieSessionResponse, LoginResponse } from '../orgs/index.js'
 
 export const PARTNER_TIERS = ['api_partner', 'white_label', 'platform_integrator'] as const
 export const PARTNER_STATUSES = ['sandbox', 'in_review', 'changes_requested', 'live', 'rejected', 'suspended'] as const

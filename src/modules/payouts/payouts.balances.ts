@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Reader } from '../../database.js'
 import { decodeCursor, encodeCursor, type Page } from '../../platform/pagination.js'
-import { floorToMinorUnit, formatAmount } from '../money/decimal.js'
+import { floorToMinorUnit, formatAmount } from '../../shared/money/money.decimal.js'
 import { live, unheld } from './payouts.batch.js'
 import type { Balance, BalanceQuery } from './payouts.schemas.js'
 

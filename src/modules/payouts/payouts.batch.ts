@@ -1,10 +1,12 @@
 import { sql } from 'kysely'
-import type { Tx } from '../../database.js'
 import type { RequestContext } from '../../platform/context.js'
 import { AppError } from '../../platform/errors.js'
-import { batchEventData } from '../evidence/evidence.batch.js'
-import { requireCurrency } from '../money/money.schemas.js'
-import type { RecordDeps } from '../records/records.mount.js'
+import { batchEventData } from '../../shared/merkle/merkle.batch.js'
+import { requireCurrency } from '../../shared/money/money.schemas.js'
+import type { Database, Tx } from '../../database.js'
+import type { Clock } from '../../platform/clock.js'
+import type { IdGenerator } from '../../platform/ids.js'
+import type { AuditLog } from '../audit/index.js'
 import { LIVE_STATUSES, pendingPayoutRow, type PayoutRow } from './payouts.repo.js'
 import type { Payout } from './payouts.schemas.js'
 import { statementFromTotals, type Statement } from './payouts.statement.js'
@@ -71,6 +73,14 @@ function unpaidOf(orgId: string, through: string | undefined) {
     where h.held is null ${through === undefined ? sql`` : sql`and r.period_end <= ${through}`}`
 }
 
+/** What paying a page of creators needs. */
+export interface PayoutPageDeps {
+  db: Database
+  clock: Clock
+  ids: IdGenerator
+  audit: Pick<AuditLog, 'append'>
+}
+
 /**
  * Pays one page of creators set-based, in one transaction: their rows locked in id order (so
  * an API payout for any of them waits, then finds the allocations taken), their unpaid
@@ -80,7 +90,7 @@ function unpaidOf(orgId: string, through: string | undefined) {
  * records as the API answers them (each payout names the batch).
  */
 export async function payPayoutPage(
-  deps: RecordDeps,
+  deps: PayoutPageDeps,
   ctx: RequestContext,
   request: PayoutPageRequest,
   present: (row: PayoutRow) => Payout,

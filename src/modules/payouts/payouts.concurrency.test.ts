@@ -3,8 +3,8 @@ import { eventually } from '../../../test/eventually.js'
 import { buildTestApp, call, eventCount, ownerWithOrg, type OrgAccount, type TestApp } from '../../../test/helpers.js'
 import { holdTransaction, LockObserver, onPostgres } from '../../../test/locks.js'
 import { createCreator, createRevenue, createWork, revenueBody } from '../../../test/records-fixtures.js'
-import { lockCreator } from '../creators/creators.repo.js'
-import { uniqueViolation } from '../records/records.mount.js'
+import { lockCreator } from '../creators/index.js'
+import { uniqueViolation } from '../../shared/records/records.mount.js'
 
 let t: TestApp
 let owner: OrgAccount

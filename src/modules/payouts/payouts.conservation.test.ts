@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, ownerWithOrg, type OrgAccount, type TestApp } from '../../../test/helpers.js'
 import type { RequestContext } from '../../platform/context.js'
 import type { AppError } from '../../platform/errors.js'
-import { parseDecimal } from '../money/decimal.js'
+import { parseDecimal } from '../../shared/money/money.decimal.js'
 
 /**
  * Conservation of money, through the real services and database: for random splits,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { idempotent } from '../../platform/idempotent-route.js'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { responses } from '../../platform/routes.js'
-import { idParams, mountTags, orgParams, type RouteMount } from '../records/records.mount.js'
+import { idParams, mountTags, orgParams, type RouteMount } from '../../shared/records/records.mount.js'
 import {
   BalanceList,
   BalanceQuery,

@@ -6,8 +6,8 @@ import type { RequestContext } from '../../platform/context.js'
 import { AppError } from '../../platform/errors.js'
 import { runPayouts } from './payouts.run.js'
 import type { Payout } from './payouts.schemas.js'
-import { batchEventData } from '../evidence/evidence.batch.js'
-import { parseAmount } from '../money/decimal.js'
+import { batchEventData } from '../../shared/merkle/merkle.batch.js'
+import { parseAmount } from '../../shared/money/money.decimal.js'
 
 /**
  * The set-based run against the API's one-payout-per-creator path: for random creators

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { Database } from '../../database.js'
 import type { RequestContext } from '../../platform/context.js'
 import { AppError } from '../../platform/errors.js'
-import { requireCurrency } from '../money/money.schemas.js'
+import { requireCurrency } from '../../shared/money/money.schemas.js'
 import { PayoutPageChanged, type PayoutPageOutcome } from './payouts.batch.js'
 import type { PayoutsService } from './payouts.service.js'
 

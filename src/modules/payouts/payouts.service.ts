@@ -1,13 +1,17 @@
+import type { Database } from '../../database.js'
+import type { Clock } from '../../platform/clock.js'
+import type { IdGenerator } from '../../platform/ids.js'
+import type { AuditLog } from '../audit/index.js'
 import type { Tx } from '../../database.js'
 import type { StoredAnswer } from '../../platform/idempotent-route.js'
 import type { RequestContext } from '../../platform/context.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
-import type { AuditActor } from '../audit/audit.service.js'
-import { lockCreator, lockCreatorQuery, type CreatorRow } from '../creators/creators.repo.js'
-import { formatAmount } from '../money/decimal.js'
-import { requireCurrency } from '../money/money.schemas.js'
-import { iso, isoOrNull, type RecordDeps } from '../records/records.mount.js'
+import type { AuditActor } from '../audit/index.js'
+import { lockCreator, lockCreatorQuery, type CreatorRow } from '../creators/index.js'
+import { formatAmount } from '../../shared/money/money.decimal.js'
+import { requireCurrency } from '../../shared/money/money.schemas.js'
+import { iso, isoOrNull } from '../../shared/records/records.mount.js'
 import {
   carriedBy,
   changeStatus,
@@ -90,7 +94,15 @@ const REACHABLE_FROM: Record<Exclude<PayoutStatus, 'pending'>, readonly PayoutSt
   canceled: ['pending'],
 }
 
-export function createPayoutsService(deps: RecordDeps): PayoutsService {
+/** What the service is built from: the database, time, ids, and the audit log's append. */
+export interface PayoutsDeps {
+  db: Database
+  clock: Clock
+  ids: IdGenerator
+  audit: Pick<AuditLog, 'append'>
+}
+
+export function createPayoutsService(deps: PayoutsDeps): PayoutsService {
   const { db, clock, ids, audit } = deps
 
   async function advance(tx: Tx, actor: AuditActor, payout: PayoutRow, change: StatusChange): Promise<Payout> {

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { AppError } from '../../platform/errors.js'
-import { CURRENCY_CODES } from '../money/currencies.js'
-import { microsPerMinorUnit } from '../money/decimal.js'
+import { CURRENCY_CODES } from '../../shared/money/money.currencies.js'
+import { microsPerMinorUnit } from '../../shared/money/money.decimal.js'
 import { computeStatement, type PayableAllocation } from './payouts.statement.js'
 
 const allocation = (amount: bigint, periodStart = '2026-09-01', periodEnd = '2026-09-30'): PayableAllocation => ({

@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/errors.js'
-import { floorToMinorUnit, formatAmount } from '../money/decimal.js'
+import { floorToMinorUnit, formatAmount } from '../../shared/money/money.decimal.js'
 
 export interface PayableAllocation {
   revenueId: string

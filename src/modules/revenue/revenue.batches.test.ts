@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs'
+import { BATCH_LINES } from '../../verify.js'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -10,7 +11,7 @@ import { createCreator, createEntry } from '../../../test/records-fixtures.js'
 import { hex, leafOf, rfcVerifyInclusion, sha256 } from '../../../test/rfc6962.js'
 import { buildWebhookTestApp, Receiver, type WebhookTestApp } from '../../../test/webhook-helpers.js'
 import { asOwner } from '../../db/sql-backend.js'
-import { verifyChainAndSeals } from '../audit/audit.verify.js'
+import { verifyChainAndSeals } from '../verification/index.js'
 import { importStatement } from './revenue.import.js'
 
 /**
@@ -148,7 +149,7 @@ describe('a statement import as batch events', () => {
       }
     }
     expect(proven).toBe(LINES)
-    expect(await verifyChainAndSeals(t.db, owner.orgId, [])).toMatchObject({
+    expect(await verifyChainAndSeals(t.db, owner.orgId, [], { batchLines: BATCH_LINES })).toMatchObject({
       ok: true,
       batches: { ok: true, batches: report.batches.length },
       coverage: { ok: true },

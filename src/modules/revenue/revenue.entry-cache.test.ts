@@ -14,8 +14,8 @@ import {
   type TestApp,
 } from '../../../test/helpers.js'
 import { createCreator, createEntry, revenueBody } from '../../../test/records-fixtures.js'
-import { allocate } from '../money/allocation.js'
-import { formatAmount } from '../money/decimal.js'
+import { allocate } from '../../shared/money/money.allocation.js'
+import { formatAmount } from '../../shared/money/money.decimal.js'
 import { EntryCache } from './revenue.entry-cache.js'
 
 /**

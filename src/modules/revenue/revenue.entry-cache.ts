@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { KeyedWrite, Tx } from '../../database.js'
-import { activeEntriesQuery, type EntryReference, type SplitRow } from '../catalog/catalog.repo.js'
+import { activeEntriesQuery, type EntryReference, type SplitRow } from '../catalog/index.js'
 
 /** Catalog references cached per process at most; past this the oldest is forgotten. */
 export const CACHED_ENTRIES = 10_000

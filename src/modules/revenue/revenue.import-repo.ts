@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Reader, Tx } from '../../database.js'
-import type { Share } from '../money/allocation.js'
+import type { Share } from '../../shared/money/money.allocation.js'
 import type { AllocationRow, RevenueRow } from './revenue.repo.js'
 
 /** The statement import's bulk statements: array parameters, one round trip per batch each. */

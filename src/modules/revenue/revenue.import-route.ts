@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { AppError } from '../../platform/errors.js'
 import { responses } from '../../platform/routes.js'
-import type { RecordDeps } from '../records/records.mount.js'
+import type { RevenueDeps } from './revenue.service.js'
 import { importStatement } from './revenue.import.js'
 import { ImportQuery, ImportReportSchema, StatementCsvSchema } from './revenue.schemas.js'
 
@@ -73,7 +73,7 @@ function parseCsvBody(request: FastifyRequest, payload: Readable): CsvUpload {
  * reads text/csv; JSON still parses here (its unsafe text is refused like anywhere else) and
  * is then refused with 415.
  */
-export async function registerRevenueImportRoute(app: FastifyInstance, deps: RecordDeps): Promise<void> {
+export async function registerRevenueImportRoute(app: FastifyInstance, deps: RevenueDeps): Promise<void> {
   await app.register(async (scope) => {
     scope.addContentTypeParser(MEDIA_TYPE, (request, payload, done) => {
       try {

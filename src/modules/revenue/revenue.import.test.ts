@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { BATCH_LINES } from '../../verify.js'
 import { createReadStream } from 'node:fs'
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
@@ -16,11 +17,11 @@ import { buildTestApp, call, eventCount, ownerWithOrg, type OrgAccount, type Tes
 import { createCreator, createEntry } from '../../../test/records-fixtures.js'
 import { openIsolatedDatabase } from '../../../test/webhook-helpers.js'
 import { eventually } from '../../../test/eventually.js'
-import { checkBatches } from '../audit/audit.batches.js'
-import { verifyChain } from '../audit/audit.verify.js'
-import { batchEventData } from '../evidence/evidence.batch.js'
-import { allocate } from '../money/allocation.js'
-import { parseDecimal } from '../money/decimal.js'
+import { checkBatches } from '../verification/index.js'
+import { verifyChain } from '../verification/index.js'
+import { batchEventData } from '../../shared/merkle/merkle.batch.js'
+import { allocate } from '../../shared/money/money.allocation.js'
+import { parseDecimal } from '../../shared/money/money.decimal.js'
 import { importStatement, type ImportOptions } from './revenue.import.js'
 
 const HEADER = 'isrc,territory,period_start,period_end,units,amount,currency,statement_ref,line_ref'
@@ -133,7 +134,7 @@ async function expectCovered(source: string): Promise<void> {
     if (entry.batch_id) expect(batches.filter((event) => event.resource_id === entry.batch_id)).toHaveLength(1)
     else expect(created.filter((event) => event.resource_id === entry.id)).toHaveLength(1)
   }
-  const checked = await checkBatches(t.db, owner.orgId)
+  const checked = await checkBatches(t.db, owner.orgId, BATCH_LINES)
   expect(checked.broken?.reason ?? 'ok').toBe('ok')
 }
 

@@ -1,10 +1,11 @@
+import type { RevenueDeps } from './revenue.service.js'
 import type { Readable } from 'node:stream'
 import type { Tx } from '../../database.js'
 import { AppError } from '../../platform/errors.js'
-import type { AuditActor } from '../audit/audit.service.js'
-import { batchEventData, type BatchLine } from '../evidence/evidence.batch.js'
-import { allocate, type Share } from '../money/allocation.js'
-import { uniqueViolation, type RecordDeps } from '../records/records.mount.js'
+import type { AuditActor } from '../audit/index.js'
+import { batchEventData, type BatchLine } from '../../shared/merkle/merkle.batch.js'
+import { allocate, type Share } from '../../shared/money/money.allocation.js'
+import { uniqueViolation } from '../../shared/records/records.mount.js'
 import {
   activeEntryIds,
   insertStatementLines,
@@ -100,7 +101,7 @@ function isDeadlock(error: unknown): boolean {
  * file is called. Memory holds a few batches (one read while others are written), whatever
  * the statement's size. The CLI's `revenue import` runs this; so can an upload.
  */
-export async function importStatement(deps: RecordDeps, options: ImportOptions): Promise<ImportReport> {
+export async function importStatement(deps: RevenueDeps, options: ImportOptions): Promise<ImportReport> {
   const { db, clock, ids, audit } = deps
   const { orgId } = options
   const source = options.source?.trim()

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { idempotent } from '../../platform/idempotent-route.js'
 import { responses } from '../../platform/routes.js'
-import { mountTags, orgParams, type RouteMount } from '../records/records.mount.js'
+import { mountTags, orgParams, type RouteMount } from '../../shared/records/records.mount.js'
 import {
   CreateRevenueBody,
   RevenueList,

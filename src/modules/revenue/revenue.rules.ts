@@ -1,8 +1,14 @@
 import { AppError } from '../../platform/errors.js'
-import type { EntryReference } from '../catalog/catalog.repo.js'
-import type { CatalogRow } from '../catalog/catalog.repo.js'
-import { formatAmount } from '../money/decimal.js'
-import { gtin14, normaliseIsrc, normaliseIswc, normaliseUpc, requireIdentifier } from '../records/identifiers.js'
+import type { EntryReference } from '../catalog/index.js'
+import type { CatalogRow } from '../catalog/index.js'
+import { formatAmount } from '../../shared/money/money.decimal.js'
+import {
+  gtin14,
+  normaliseIsrc,
+  normaliseIswc,
+  normaliseUpc,
+  requireIdentifier,
+} from '../../shared/records/records.identifiers.js'
 import type { RevenueRow } from './revenue.repo.js'
 import type { CreateRevenueBody } from './revenue.schemas.js'
 

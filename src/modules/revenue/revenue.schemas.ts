@@ -2,8 +2,8 @@ import { Type, type Static } from 'typebox'
 import { component } from '../../platform/openapi-components.js'
 import { idPattern } from '../../platform/ids.js'
 import { ListEnvelope, ListQuery } from '../../platform/pagination.js'
-import { Timestamp } from '../audit/audit.schemas.js'
-import { CurrencyCode, DecimalString } from '../money/money.schemas.js'
+import { Timestamp } from '../../platform/timestamp.js'
+import { CurrencyCode, DecimalString } from '../../shared/money/money.schemas.js'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
 const RefId = Type.String({ minLength: 1, maxLength: 64 })

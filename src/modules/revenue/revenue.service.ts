@@ -1,22 +1,20 @@
+import type { Database } from '../../database.js'
+import type { Clock } from '../../platform/clock.js'
+import type { IdGenerator } from '../../platform/ids.js'
+import type { AuditLog } from '../audit/index.js'
 import type { Tx } from '../../database.js'
 import type { RequestContext } from '../../platform/context.js'
 import type { StoredAnswer } from '../../platform/idempotent-route.js'
 import { AppError, notFound } from '../../platform/errors.js'
-import { batchInclusion } from '../evidence/evidence.batch.js'
+import { batchInclusion } from '../../shared/merkle/merkle.batch.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
-import {
-  activeEntriesQuery,
-  activeSplitsQuery,
-  findEntry,
-  type CatalogRow,
-  type SplitRow,
-} from '../catalog/catalog.repo.js'
-import { allocate, type Allocation, type Share } from '../money/allocation.js'
-import { formatAmount, MICRO_PLACES, parseAmount } from '../money/decimal.js'
-import { requireCurrency } from '../money/money.schemas.js'
-import { requireCountry } from '../records/identifiers.js'
-import { iso, conflictsAsAppErrors, uniqueViolation, type RecordDeps } from '../records/records.mount.js'
-import { eventQuery, findEvent } from '../ticketing/ticketing.repo.js'
+import { activeEntriesQuery, activeSplitsQuery, findEntry, type CatalogRow, type SplitRow } from '../catalog/index.js'
+import { allocate, type Allocation, type Share } from '../../shared/money/money.allocation.js'
+import { formatAmount, MICRO_PLACES, parseAmount } from '../../shared/money/money.decimal.js'
+import { requireCurrency } from '../../shared/money/money.schemas.js'
+import { requireCountry } from '../../shared/records/records.identifiers.js'
+import { iso, conflictsAsAppErrors, uniqueViolation } from '../../shared/records/records.mount.js'
+import { eventQuery, findEvent } from '../ticketing/index.js'
 import {
   allocationsOf,
   batchLines,
@@ -33,7 +31,7 @@ import {
 import { checkMirror, entryReference, referenceNames, referenceParam, type LineFields } from './revenue.rules.js'
 import type { CreateRevenueBody, Revenue, RevenueProof, RevenueQuery } from './revenue.schemas.js'
 import { cachedEntryStale, EntryCache, type CachedEntry } from './revenue.entry-cache.js'
-import type { EntryReference } from '../catalog/catalog.repo.js'
+import type { EntryReference } from '../catalog/index.js'
 
 export interface RevenueService {
   /** `answer`: the request's Idempotency-Key answer, committed with the entry. */
@@ -130,7 +128,7 @@ interface LineContext {
 }
 
 async function readLineContext(
-  db: RecordDeps['db'],
+  db: RevenueDeps['db'],
   tx: Tx,
   orgId: string,
   ref: EntryReference,
@@ -177,7 +175,15 @@ const CONSTRAINT_CONFLICTS: Record<string, string> = {
   revenue_entries_reverses: 'That entry has already been reversed',
 }
 
-export function createRevenueService(deps: RecordDeps): RevenueService {
+/** What the service is built from: the database, time, ids, and the audit log's append. */
+export interface RevenueDeps {
+  db: Database
+  clock: Clock
+  ids: IdGenerator
+  audit: Pick<AuditLog, 'append'>
+}
+
+export function createRevenueService(deps: RevenueDeps): RevenueService {
   const { db, clock, ids, audit } = deps
 
   const entryCache = new EntryCache()

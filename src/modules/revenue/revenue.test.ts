@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseDecimal } from '../money/decimal.js'
+import { parseDecimal } from '../../shared/money/money.decimal.js'
 import {
   buildTestApp,
   call,
@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '../../../test/helpers.js'
 import { createCreator, createEntry, createRevenue, eventBody, revenueBody } from '../../../test/records-fixtures.js'
-import { verifyChain } from '../audit/audit.verify.js'
+import { verifyChain } from '../verification/index.js'
 
 let t: TestApp
 let owner: OrgAccount

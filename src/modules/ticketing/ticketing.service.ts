@@ -1,14 +1,18 @@
+import type { Database } from '../../database.js'
+import type { Clock } from '../../platform/clock.js'
+import type { IdGenerator } from '../../platform/ids.js'
+import type { AuditLog } from '../audit/index.js'
 import type { RequestContext } from '../../platform/context.js'
 import type { StoredAnswer } from '../../platform/idempotent-route.js'
 import { DAY } from '../../platform/clock.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
-import { existingCreatorIds } from '../creators/creators.repo.js'
-import { minorUnit } from '../money/currencies.js'
-import { formatAmount, parseAmount } from '../money/decimal.js'
-import { requireCurrency } from '../money/money.schemas.js'
-import { isTimezone, requireCountry } from '../records/identifiers.js'
-import { iso, isoOrNull, type RecordDeps } from '../records/records.mount.js'
+import { existingCreatorIds } from '../creators/index.js'
+import { minorUnit } from '../../shared/money/money.currencies.js'
+import { formatAmount, parseAmount } from '../../shared/money/money.decimal.js'
+import { requireCurrency } from '../../shared/money/money.schemas.js'
+import { isTimezone, requireCountry } from '../../shared/records/records.identifiers.js'
+import { iso, isoOrNull } from '../../shared/records/records.mount.js'
 import { changeStatus, findEvent, insertEvent, listEvents, type EventRow } from './ticketing.repo.js'
 import type { CreateEventBody, EventQuery, TicketedEvent } from './ticketing.schemas.js'
 import type { Tx } from '../../database.js'
@@ -124,7 +128,15 @@ async function checkReferences(
     })
 }
 
-export function createTicketingService(deps: RecordDeps): TicketingService {
+/** What the service is built from: the database, time, ids, and the audit log's append. */
+export interface TicketingDeps {
+  db: Database
+  clock: Clock
+  ids: IdGenerator
+  audit: Pick<AuditLog, 'append'>
+}
+
+export function createTicketingService(deps: TicketingDeps): TicketingService {
   const { db, clock, ids, audit } = deps
 
   async function transition(

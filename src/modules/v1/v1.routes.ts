@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { responses } from '../../platform/routes.js'
-import type { AuditLog } from '../audit/audit.service.js'
-import type { OrgsService } from '../orgs/orgs.service.js'
-import type { PartnersService } from '../partners/partners.service.js'
+import type { AuditLog } from '../audit/index.js'
+import type { OrgsService } from '../orgs/index.js'
+import type { PartnersService } from '../partners/index.js'
 import {
   EventParams,
   OrgParams,

@@ -1,8 +1,8 @@
 import { Type } from 'typebox'
 import { idPattern } from '../../platform/ids.js'
-import { OrgEventList, OrgEventQuery, OrgEventSchema } from '../audit/audit.schemas.js'
-import { MemberList, MemberQuery } from '../orgs/orgs.schemas.js'
-import { withExamples } from '../oauth/oauth.schemas.js'
+import { OrgEventList, OrgEventQuery, OrgEventSchema } from '../audit/index.js'
+import { MemberList, MemberQuery } from '../orgs/index.js'
+import { withExamples } from '../../platform/openapi-components.js'
 
 const ORG = 'org_01JD2YB6X8Q0W3M5N7P9R1T3V5'
 const OrgId = Type.String({

@@ -1,6 +1,6 @@
 import type { Database, Tx } from '../../database.js'
 import { DAY, SECOND, type Clock } from '../../platform/clock.js'
-import type { AuditLog } from '../audit/audit.service.js'
+import type { AuditLog } from '../audit/index.js'
 import type { Claim } from './webhooks.claims.js'
 import {
   durableCommit,

@@ -1,7 +1,7 @@
 import type { Compilable, Selectable } from 'kysely'
 import type { Reader, Tx } from '../../database.js'
 import type { IdGenerator } from '../../platform/ids.js'
-import type { OrgEvent } from '../audit/audit.schemas.js'
+import type { OrgEvent } from '../audit/index.js'
 import { canonicalJson } from '../../platform/canonical-json.js'
 import type { Attempt, Delivery, Webhook } from './webhooks.schemas.js'
 import type { WebhookTables } from './webhooks.tables.js'

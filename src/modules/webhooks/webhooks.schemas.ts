@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { component } from '../../platform/openapi-components.js'
 import { idPattern } from '../../platform/ids.js'
 import { ListEnvelope, ListQuery } from '../../platform/pagination.js'
-import { Timestamp } from '../audit/audit.schemas.js'
+import { Timestamp } from '../../platform/timestamp.js'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()])
 

@@ -6,7 +6,7 @@ import type { SecretBox } from '../../platform/crypto.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import type { IdGenerator } from '../../platform/ids.js'
 import { decodeCursor, olderThan, type Page, toPage } from '../../platform/pagination.js'
-import type { AuditLog } from '../audit/audit.service.js'
+import type { AuditLog } from '../audit/index.js'
 import { isKnownKind } from './webhooks.kinds.js'
 import {
   attemptsOf,

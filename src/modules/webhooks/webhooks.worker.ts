@@ -1,7 +1,7 @@
 import type { Database } from '../../database.js'
 import { DAY, HOUR, SECOND, type Clock } from '../../platform/clock.js'
 import type { SecretBox } from '../../platform/crypto.js'
-import type { AuditLog } from '../audit/audit.service.js'
+import type { AuditLog } from '../audit/index.js'
 import type { Job } from '../../worker/worker.js'
 import { memo } from '../../platform/memo.js'
 import {

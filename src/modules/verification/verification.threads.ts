@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads'
 
 /**
  * Worker threads that walk ranges of a chain for `verifyChain`'s parallel walk
- * (src/modules/audit/audit.verify.worker.ts). A thread loads its modules and opens its
+ * (src/modules/verification/verification.worker.ts). A thread loads its modules and opens its
  * connections as soon as it starts (about 0.3 s), so `oeuvre audit verify` starts them first
  * and they get ready on the other cores while this thread loads its own modules and reads
  * the chain's head; started only once the ranges were known, the other ranges began about
@@ -76,7 +76,7 @@ interface ThreadWalker extends RangeWalker {
 
 function startWalker(databaseUrl: string, closeGraceMs: number): ThreadWalker {
   const fromSources = import.meta.url.endsWith('.ts')
-  const entry = new URL(`./audit.verify.worker.${fromSources ? 'ts' : 'js'}`, import.meta.url).href
+  const entry = new URL(`./verification.worker.${fromSources ? 'ts' : 'js'}`, import.meta.url).href
   const loader = fromSources ? import.meta.resolve('tsx/esm/api') : null
   const worker = new Worker(WORKER_BOOT, { eval: true, workerData: { databaseUrl, entry, loader } })
   let exited = false

@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import { AppError } from '../../platform/errors.js'
-import { isCurrency } from './currencies.js'
+import { isCurrency } from './money.currencies.js'
 
 /** A money amount in JSON: a decimal string, never a number (a number gets a clear 400). */
 export function DecimalString(description: string, example = '12.50') {

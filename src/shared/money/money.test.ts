@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { allocate, WHOLE_BPS, type Share } from './allocation.js'
-import { CURRENCY_CODES, CURRENCY_MINOR_UNITS, isCurrency, minorUnit } from './currencies.js'
-import { floorToMinorUnit, formatAmount, formatMicros, parseAmount, parseDecimal } from './decimal.js'
+import { allocate, WHOLE_BPS, type Share } from './money.allocation.js'
+import { CURRENCY_CODES, CURRENCY_MINOR_UNITS, isCurrency, minorUnit } from './money.currencies.js'
+import { floorToMinorUnit, formatAmount, formatMicros, parseAmount, parseDecimal } from './money.decimal.js'
 
 describe('currencies', () => {
   it('knows the minor units of the odd ones out', () => {

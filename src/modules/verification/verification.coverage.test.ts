@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream'
+import { BATCH_LINES } from '../../verify.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asOwner } from '../../db/sql-backend.js'
 import { ownerWithOrg, type OrgAccount } from '../../../test/helpers.js'
 import { createCreator, createEntry } from '../../../test/records-fixtures.js'
 import { buildWebhookTestApp, type WebhookTestApp } from '../../../test/webhook-helpers.js'
-import { runPayouts } from '../payouts/payouts.run.js'
-import { importStatement } from '../revenue/revenue.import.js'
-import { verifyChainAndSeals } from './audit.verify.js'
+import { runPayouts } from '../payouts/index.js'
+import { importStatement } from '../revenue/index.js'
+import { verifyChainAndSeals } from './verification.chain.js'
 
 /**
  * What `oeuvre audit verify` holds the stored records to, beyond the chain and the seals:
@@ -56,7 +57,7 @@ describe('audit verify: batches and coverage', () => {
     const org = await bookedOrg()
     const run = await runPayouts(t.db, t.services.payouts, { orgId: org.orgId })
     expect(run).toMatchObject({ created: 1, pagesOneByOne: 0 })
-    expect(await verifyChainAndSeals(t.db, org.orgId, signers())).toMatchObject({
+    expect(await verifyChainAndSeals(t.db, org.orgId, signers(), { batchLines: BATCH_LINES })).toMatchObject({
       ok: true,
       batches: { ok: true, batches: 4 },
       coverage: { ok: true, uncovered: [] },
@@ -80,7 +81,7 @@ describe('audit verify: batches and coverage', () => {
        values ($1, 'crt_ROGUE', 'Nobody', 'person', '{composer}', 'EUR', 0, 0, now(), 'usr_x')`,
       [org.orgId],
     )
-    const report = await verifyChainAndSeals(t.db, org.orgId, signers())
+    const report = await verifyChainAndSeals(t.db, org.orgId, signers(), { batchLines: BATCH_LINES })
     expect(report.ok).toBe(false)
     expect(report.coverage?.uncovered).toEqual(
       expect.arrayContaining([
@@ -94,7 +95,7 @@ describe('audit verify: batches and coverage', () => {
     expect(await runPayouts(t.db, t.services.payouts, { orgId: org.orgId })).toMatchObject({ created: 1 })
     const [payout] = (await owner(`select id from payouts where org_id = $1`, [org.orgId])).rows as { id: string }[]
     await owner(`delete from org_events where org_id = $1 and action = 'payouts.run'`, [org.orgId])
-    const unpaidFor = await verifyChainAndSeals(t.db, org.orgId, signers())
+    const unpaidFor = await verifyChainAndSeals(t.db, org.orgId, signers(), { batchLines: BATCH_LINES })
     expect(unpaidFor.ok).toBe(false)
     expect(unpaidFor.coverage?.uncovered).toContainEqual({
       table: 'payouts',
@@ -114,7 +115,7 @@ describe('audit verify: batches and coverage', () => {
       `insert into revenue_allocations (org_id, revenue_id, creator_id, currency, amount_micros) values ($1, $2, $3, 'EUR', 1)`,
       [org.orgId, line!.id, other.id],
     )
-    const added = await verifyChainAndSeals(t.db, org.orgId, signers())
+    const added = await verifyChainAndSeals(t.db, org.orgId, signers(), { batchLines: BATCH_LINES })
     expect(added).toMatchObject({ ok: false, batches: { ok: false } })
     expect(added.batches?.broken?.reason).toMatch(
       new RegExp(`batch ${line!.batch_id}: the root recomputed from the stored lines`),
@@ -125,18 +126,20 @@ describe('audit verify: batches and coverage', () => {
       reason: 'the allocations of this entry do not sum to its amount',
     })
     await owner(`delete from revenue_allocations where org_id = $1 and creator_id = $2`, [org.orgId, other.id])
-    expect(await verifyChainAndSeals(t.db, org.orgId, signers())).toMatchObject({ ok: true })
+    expect(await verifyChainAndSeals(t.db, org.orgId, signers(), { batchLines: BATCH_LINES })).toMatchObject({
+      ok: true,
+    })
 
     // A changed territory: only the batch's root can tell.
     await owner(`update revenue_entries set territory = 'FR' where org_id = $1 and id = $2`, [org.orgId, line!.id])
-    const changed = await verifyChainAndSeals(t.db, org.orgId, signers())
+    const changed = await verifyChainAndSeals(t.db, org.orgId, signers(), { batchLines: BATCH_LINES })
     expect(changed).toMatchObject({ ok: false, coverage: { ok: true } })
     expect(changed.broken).toMatchObject({ eventId: expect.stringMatching(/^evt_/) })
     await owner(`update revenue_entries set territory = 'DE' where org_id = $1 and id = $2`, [org.orgId, line!.id])
 
     // The batch's event gone: its lines are covered by nothing.
     await owner(`delete from org_events where org_id = $1 and resource_id = $2`, [org.orgId, line!.batch_id])
-    const orphaned = await verifyChainAndSeals(t.db, org.orgId, signers())
+    const orphaned = await verifyChainAndSeals(t.db, org.orgId, signers(), { batchLines: BATCH_LINES })
     expect(orphaned.coverage?.uncovered).toContainEqual({
       table: 'revenue_entries',
       id: line!.id,
@@ -150,14 +153,14 @@ describe('audit verify --since-seal', () => {
     const org = await bookedOrg(10)
     // Without a recorded seal it walks the whole chain, and records the last seal it verified.
     const first = await t.services.evidence.sealOrg(org.orgId)
-    const full = await verifyChainAndSeals(t.db, org.orgId, signers(), { sinceSeal: true })
+    const full = await verifyChainAndSeals(t.db, org.orgId, signers(), { sinceSeal: true, batchLines: BATCH_LINES })
     expect(full).toMatchObject({ ok: true, seals: { seals: 1, last: { sealId: first!.id } } })
     expect(full.since).toBeUndefined()
 
     await importLines(org, 10, 20)
     const second = await t.services.evidence.sealOrg(org.orgId)
     await importLines(org, 30, 5)
-    const since = await verifyChainAndSeals(t.db, org.orgId, signers(), { sinceSeal: true })
+    const since = await verifyChainAndSeals(t.db, org.orgId, signers(), { sinceSeal: true, batchLines: BATCH_LINES })
     expect(since).toMatchObject({
       ok: true,
       since: { sealId: first!.id, treeSize: first!.treeSize },
@@ -173,7 +176,7 @@ describe('audit verify --since-seal', () => {
       await owner(`select id from revenue_entries where org_id = $1 order by id desc limit 1`, [org.orgId])
     ).rows as { id: string }[]
     await owner(`update revenue_entries set units = 2 where org_id = $1 and id = $2`, [org.orgId, late!.id])
-    const tampered = await verifyChainAndSeals(t.db, org.orgId, signers(), { sinceSeal: true })
+    const tampered = await verifyChainAndSeals(t.db, org.orgId, signers(), { sinceSeal: true, batchLines: BATCH_LINES })
     expect(tampered).toMatchObject({ ok: false, since: { sealId: second!.id }, batches: { ok: false } })
     await owner(`update revenue_entries set units = 1 where org_id = $1 and id = $2`, [org.orgId, late!.id])
 
@@ -181,8 +184,13 @@ describe('audit verify --since-seal', () => {
     const [early] = (await owner(`select id from revenue_entries where org_id = $1 order by id limit 1`, [org.orgId]))
       .rows as { id: string }[]
     await owner(`update revenue_entries set units = 9 where org_id = $1 and id = $2`, [org.orgId, early!.id])
-    expect(await verifyChainAndSeals(t.db, org.orgId, signers(), { sinceSeal: true })).toMatchObject({ ok: true })
-    expect(await verifyChainAndSeals(t.db, org.orgId, signers())).toMatchObject({ ok: false, batches: { ok: false } })
+    expect(
+      await verifyChainAndSeals(t.db, org.orgId, signers(), { sinceSeal: true, batchLines: BATCH_LINES }),
+    ).toMatchObject({ ok: true })
+    expect(await verifyChainAndSeals(t.db, org.orgId, signers(), { batchLines: BATCH_LINES })).toMatchObject({
+      ok: false,
+      batches: { ok: false },
+    })
     await owner(`update revenue_entries set units = 1 where org_id = $1 and id = $2`, [org.orgId, early!.id])
 
     // The seal's last event must still be the one its signed root covers.
@@ -191,7 +199,9 @@ describe('audit verify --since-seal', () => {
       second!.treeSize,
       `sha256:${'0'.repeat(64)}`,
     ])
-    expect(await verifyChainAndSeals(t.db, org.orgId, signers(), { sinceSeal: true })).toMatchObject({
+    expect(
+      await verifyChainAndSeals(t.db, org.orgId, signers(), { sinceSeal: true, batchLines: BATCH_LINES }),
+    ).toMatchObject({
       ok: false,
       broken: { sequence: second!.treeSize, reason: expect.stringMatching(/root recomputed/) },
     })

@@ -6,8 +6,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { openDatabase, type Database } from '../../database.js'
-import { storedHash, walkRange } from './audit.verify.js'
-import type { RangeResult, RangeTask, WalkerMessage } from './audit.verify.threads.js'
+import { storedHash, walkRange } from './verification.chain.js'
+import type { RangeResult, RangeTask, WalkerMessage } from './verification.threads.js'
 
 const { databaseUrl } = workerData as { databaseUrl: string }
 const opening: Promise<Database> = openDatabase({ databaseUrl, dataDir: '', poolSize: 2, migrate: false })

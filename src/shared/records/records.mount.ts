@@ -1,8 +1,4 @@
 import { Type, type TObject, type TString } from 'typebox'
-import type { Clock } from '../../platform/clock.js'
-import type { Database } from '../../database.js'
-import type { IdGenerator } from '../../platform/ids.js'
-import type { AuditLog } from '../audit/audit.service.js'
 import { AppError } from '../../platform/errors.js'
 
 /**
@@ -13,14 +9,6 @@ import { AppError } from '../../platform/errors.js'
 export interface RouteMount {
   prefix: string
   auth: 'session' | 'client'
-}
-
-/** What every record service is built from. */
-export interface RecordDeps {
-  db: Database
-  clock: Clock
-  ids: IdGenerator
-  audit: AuditLog
 }
 
 const RecordId = Type.String({ minLength: 1, maxLength: 64, description: 'The record id' })

@@ -1,21 +1,21 @@
 import { sql } from 'kysely'
 import type { Database } from '../../database.js'
 import { quoteLiteral, setOrgStatement } from '../../db/sql-text.js'
-import { GENESIS_HASH } from './audit.chain.js'
-import { LinkChecker, linkQuery, type LinkState } from './audit.links.js'
+import { GENESIS_HASH } from '../audit/index.js'
+import { LinkChecker, linkQuery, type LinkState } from './verification.links.js'
 import {
   startRangeWalkers,
   type RangeResult,
   type RangeWalker,
   type RangeWalkers,
   type WalkEnd,
-} from './audit.verify.threads.js'
-import { eventLeaf } from '../evidence/evidence.checkpoint.js'
-import type { EvidenceSigner } from '../evidence/evidence.keys.js'
-import { Frontier } from '../evidence/evidence.merkle.js'
-import { sealFailure, verifySeals, type SealReport, type SealStart } from '../evidence/evidence.verify.js'
-import { checkBatches, type BatchCheck } from './audit.batches.js'
-import { checkCoverage, type CoverageReport } from './audit.coverage.js'
+} from './verification.threads.js'
+import { eventLeaf } from '../evidence/index.js'
+import type { EvidenceSigner } from '../evidence/index.js'
+import { Frontier } from '../../shared/merkle/merkle.tree.js'
+import { sealFailure, verifySeals, type SealReport, type SealStart } from '../evidence/index.js'
+import { checkBatches, type BatchCheck, type BatchLineReaders } from './verification.batches.js'
+import { checkCoverage, type CoverageReport } from './verification.coverage.js'
 
 export interface ChainReport {
   orgId: string
@@ -292,6 +292,8 @@ export interface FullVerifyOptions extends VerifyOptions {
   sinceSeal?: boolean
   /** When this verify ran (recorded with the seal it verified); default now. */
   now?: Date
+  /** How the bulk actions' lines are read back, to check each batch event's root. */
+  batchLines: BatchLineReaders
 }
 
 /** Where `--since-seal` starts: the last recorded seal, its last event bound to its signed root. */
@@ -382,14 +384,14 @@ export async function verifyChainAndSeals(
   db: Database,
   orgId: string,
   signers: readonly EvidenceSigner[],
-  options: FullVerifyOptions = {},
+  options: FullVerifyOptions,
 ): Promise<ChainReport> {
   const start = options.sinceSeal ? await lastVerifiedSeal(db, orgId, signers) : null
   if (start && 'broken' in start) return { orgId, ok: false, events: 0, broken: start.broken }
   const report = await verifyChain(db, orgId, { ...options, ...(start ? { from: start.from } : {}) })
   if (start) report.since = { sealId: start.sealId, treeSize: start.from.verified }
   report.seals = await verifySeals(db, orgId, signers, start?.seals)
-  report.batches = await checkBatches(db, orgId, start?.from.verified ?? 0)
+  report.batches = await checkBatches(db, orgId, options.batchLines, start?.from.verified ?? 0)
   report.coverage = await checkCoverage(db, orgId, start?.since ?? null)
   // The chain's own first broken link comes first; then the seals', the batches', the records'.
   if (!report.ok) return report

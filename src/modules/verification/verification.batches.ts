@@ -1,9 +1,16 @@
 import type { Database } from '../../database.js'
 import { canonicalJson } from '../../platform/canonical-json.js'
-import { batchEventData, type BatchEventData } from '../evidence/evidence.batch.js'
+import { batchEventData, type BatchEventData, type BatchLine } from '../../shared/merkle/merkle.batch.js'
 
-/** The bulk actions that append one event per batch, and how each one's lines are read back. */
+/** The bulk actions that append one event per batch. */
 export const BATCH_ACTIONS = ['revenue.imported', 'payouts.run'] as const
+export type BatchAction = (typeof BATCH_ACTIONS)[number]
+
+/** A batch's lines as stored, each with the record its Merkle leaf hashes (the record the API serves). */
+export type BatchLineReader = (db: Database, orgId: string, batchId: string) => Promise<BatchLine[]>
+
+/** How each bulk action's lines are read back: given by the record families that write them. */
+export type BatchLineReaders = Readonly<Record<BatchAction, BatchLineReader>>
 
 export interface BatchCheck {
   ok: boolean
@@ -29,7 +36,12 @@ function difference(stated: BatchEventData, stored: BatchEventData): string | nu
  * Every batch event after `afterSequence` against the lines stored with its batch id: their
  * count, totals and Merkle root (each line's record as the API serves it) must be the event's.
  */
-export async function checkBatches(db: Database, orgId: string, afterSequence = 0): Promise<BatchCheck> {
+export async function checkBatches(
+  db: Database,
+  orgId: string,
+  readers: BatchLineReaders,
+  afterSequence = 0,
+): Promise<BatchCheck> {
   let after = BigInt(afterSequence)
   let batches = 0
   for (;;) {
@@ -44,11 +56,9 @@ export async function checkBatches(db: Database, orgId: string, afterSequence = 
         .limit(PAGE)
         .execute(),
     )
-    // The records' modules (and their schemas) load only for an org that has batches.
-    const { storedLines } = events.length > 0 ? await import('./audit.batch-lines.js') : { storedLines: null }
     for (const event of events) {
       const stated = JSON.parse(event.data) as BatchEventData
-      const lines = await storedLines!(db, orgId, event.action, stated.batchId)
+      const lines = await readers[event.action as BatchAction](db, orgId, stated.batchId)
       const reason =
         event.resource_id !== stated.batchId
           ? `the event names batch ${event.resource_id} but its data ${stated.batchId}`

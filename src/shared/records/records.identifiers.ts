@@ -3,7 +3,7 @@
  * and returns the normalised form, or null when it is not a valid identifier.
  */
 import { AppError } from '../../platform/errors.js'
-import { isCountry, WORLD } from './countries.js'
+import { isCountry, WORLD } from './records.countries.js'
 
 const SEPARATORS = /[\s-]/g
 

@@ -1,6 +1,6 @@
 import { canonicalJson } from '../../platform/canonical-json.js'
-import { formatAmount } from '../money/decimal.js'
-import { inclusionProof, leafHash, treeRoot } from './evidence.merkle.js'
+import { formatAmount } from '../money/money.decimal.js'
+import { inclusionProof, leafHash, treeRoot } from './merkle.tree.js'
 
 /**
  * A bulk write's lines under one org event (DESIGN section 14): the batch's event carries the

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { hex, leafOf, rfcVerifyInclusion } from '../../../test/rfc6962.js'
 import { referenceCanonicalJson } from '../../platform/canonical-json.js'
-import { batchEventData, batchInclusion, type BatchLine } from './evidence.batch.js'
+import { batchEventData, batchInclusion, type BatchLine } from './merkle.batch.js'
 
 /** Lines of a batch: distinct ids, amounts in one or two currencies, records of arbitrary JSON. */
 const lines = fc

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { COUNTRY_CODES, isCountry } from './countries.js'
+import { COUNTRY_CODES, isCountry } from './records.countries.js'
 import {
   gtin14,
   isTimezone,
@@ -9,7 +9,7 @@ import {
   normaliseIswc,
   normaliseUpc,
   territoriesProblem,
-} from './identifiers.js'
+} from './records.identifiers.js'
 
 describe('ISRC', () => {
   it('normalises hyphenated and lower-case forms to 12 upper-case chars', () => {

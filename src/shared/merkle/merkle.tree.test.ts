@@ -10,7 +10,7 @@ import {
   treeRoot,
   verifyConsistency,
   verifyInclusion,
-} from './evidence.merkle.js'
+} from './merkle.tree.js'
 
 const sha = (data: string) => createHash('sha256').update(data).digest()
 const leavesOf = (size: number, salt = 0) => Array.from({ length: size }, (_, i) => leafHash(sha(`event ${salt}/${i}`)))

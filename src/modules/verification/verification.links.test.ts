@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { quoteLiteral, setOrgStatement } from '../../db/sql-text.js'
 import { asOwner } from '../../db/sql-backend.js'
 import { buildTestApp, ownerWithOrg, type OrgAccount, type TestApp } from '../../../test/helpers.js'
-import { GENESIS_HASH } from './audit.chain.js'
-import { LinkChecker, linkQuery } from './audit.links.js'
-import { verifyChain } from './audit.verify.js'
+import { GENESIS_HASH } from '../audit/index.js'
+import { LinkChecker, linkQuery } from './verification.links.js'
+import { verifyChain } from './verification.chain.js'
 
 let t: TestApp
 

@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/errors.js'
-import { minorUnit } from './currencies.js'
+import { minorUnit } from './money.currencies.js'
 
 /** Every amount is stored as micro-units: the decimal amount times 10^6. */
 export const MICRO_PLACES = 6

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto'
 import { jsonString } from '../../platform/canonical-json.js'
-import { eventHash } from './audit.chain.js'
+import { eventHash } from '../audit/index.js'
 
 /**
  * Checking chain links straight from PostgreSQL's binary COPY output: each event's canonical

@@ -1,0 +1,18 @@
+/** Accounts, sessions, orgs, members and invitations. */
+export { registerOrgRoutes } from './orgs.routes.js'
+export {
+  createAuthService,
+  normaliseEmail,
+  presentUser,
+  SESSION_ABSOLUTE_MS,
+  type AuthService,
+} from './auth.service.js'
+export { createOrgsService, type OrgsService, type ProvisionInput } from './orgs.service.js'
+export {
+  CookieSessionResponse,
+  LoginResponse,
+  MemberList,
+  MemberQuery,
+  type Member,
+  type User,
+} from './orgs.schemas.js'
