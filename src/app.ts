@@ -170,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   registerCatalogRoutes(app, services.catalog, { prefix: '/api/catalog', auth: 'session' })
   registerTicketingRoutes(app, services.ticketing, { prefix: '/api/events', auth: 'session' })
   registerRevenueRoutes(app, services.revenue, { prefix: '/api/revenue', auth: 'session' })
-  await registerRevenueImportRoute(app, services)
+  await registerRevenueImportRoute(app, services.revenue)
   registerPayoutRoutes(app, services.payouts, { prefix: '/api/payouts', auth: 'session' })
   // The partner surface: the same record routes and services, behind OAuth scopes.
   const partner = (family: string) => ({ prefix: `/v1/orgs/:orgId/${family}`, auth: 'client' as const })

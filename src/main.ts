@@ -316,10 +316,7 @@ program
       // default growth lets the old space reach several times the live size before collecting.
       // Growing it by half keeps the peak resident set within budget (256 MB) for a few % CPU.
       v8.setFlagsFromString('--heap-growing-percent=50')
-      const [{ services, close }, { importStatement }] = await Promise.all([
-        openServices(),
-        import('./modules/revenue/index.js'),
-      ])
+      const { services, close } = await openServices()
       const started = Date.now()
       const size = (await stat(file).catch(() => null))?.size ?? 0
       const onProgress = (p: ImportProgress) =>
@@ -327,7 +324,7 @@ program
           `${size ? `${Math.floor((100 * p.bytes) / size)}% ` : ''}${p.lines} lines (${(p.bytes / 2 ** 20).toFixed(1)} MiB, ${Math.round(p.lines / Math.max(0.001, (Date.now() - started) / 1000))}/s): imported ${p.imported}, skipped ${p.skipped}, rejected ${p.rejected}`,
         )
       try {
-        const report = await importStatement(services, {
+        const report = await services.revenue.importStatement({
           orgId: options.org,
           input: createReadStream(file),
           rejectionsKept: 10,

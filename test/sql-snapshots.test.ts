@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase } from '../src/database.js'
 import { readMigrations } from '../src/db/migrate.js'
 import { runPayouts } from '../src/modules/payouts/index.js'
-import { importStatement } from '../src/modules/revenue/index.js'
 import { openTestBackend, recordingBackend } from './db-recording.js'
 import { buildTestApp, call, ownerWithOrg, type OrgAccount, type TestApp } from './helpers.js'
 import { createCreator, createEntry, revenueBody } from './records-fixtures.js'
@@ -87,7 +86,7 @@ describe('the SQL of the hot writes', () => {
   it('a statement import’s batch', async () => {
     const from = sent.length
     const lines = [1, 2, 3].map((i) => `USRC17607839,DE,2026-09-01,2026-09-30,${i},${i}.50,EUR,SNAP-IMPORT,${i}`)
-    const report = await importStatement(t.services, {
+    const report = await t.services.revenue.importStatement({
       orgId: owner.orgId,
       source: 'Snapshot DSP',
       input: Readable.from([

@@ -12,7 +12,6 @@ import { hex, leafOf, rfcVerifyInclusion, sha256 } from '../../../test/rfc6962.j
 import { buildWebhookTestApp, Receiver, type WebhookTestApp } from '../../../test/webhook-helpers.js'
 import { asOwner } from '../../db/sql-backend.js'
 import { verifyChainAndSeals } from '../verification/index.js'
-import { importStatement } from './revenue.import.js'
 
 /**
  * A statement import seen from outside: a few hundred lines become a few batch events, each
@@ -35,7 +34,7 @@ const statementLine = (i: number) =>
   `${i % 2 ? 'GBAYE0300021' : 'USRC17607839'},${i % 3 ? 'DE' : 'WORLD'},2026-09-01,2026-09-30,${i + 1},${(i + 1) / 100},EUR,BATCH-1,${i + 1}`
 
 function runImport() {
-  return importStatement(t.services, {
+  return t.services.revenue.importStatement({
     orgId: owner.orgId,
     source: 'Spotify',
     batchSize: BATCH,

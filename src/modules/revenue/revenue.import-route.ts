@@ -4,8 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { AppError } from '../../platform/errors.js'
 import { responses } from '../../platform/routes.js'
-import type { RevenueDeps } from './revenue.service.js'
-import { importStatement } from './revenue.import.js'
+import type { RevenueService } from './revenue.service.js'
 import { ImportQuery, ImportReportSchema, StatementCsvSchema } from './revenue.schemas.js'
 
 /** The largest statement an upload takes; the CLI (`oeuvre revenue import`) takes any size. */
@@ -73,7 +72,7 @@ function parseCsvBody(request: FastifyRequest, payload: Readable): CsvUpload {
  * reads text/csv; JSON still parses here (its unsafe text is refused like anywhere else) and
  * is then refused with 415.
  */
-export async function registerRevenueImportRoute(app: FastifyInstance, deps: RevenueDeps): Promise<void> {
+export async function registerRevenueImportRoute(app: FastifyInstance, revenue: RevenueService): Promise<void> {
   await app.register(async (scope) => {
     scope.addContentTypeParser(MEDIA_TYPE, (request, payload, done) => {
       try {
@@ -117,7 +116,7 @@ export async function registerRevenueImportRoute(app: FastifyInstance, deps: Rev
       idempotent(async (request) => {
         const upload = request.body as unknown as CsvUpload
         const { source } = request.query
-        return importStatement(deps, {
+        return revenue.importStatement({
           orgId: request.ctx.orgId,
           actorUserId: request.ctx.actor.userId,
           input: upload.stream,

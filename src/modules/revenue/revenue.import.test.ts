@@ -22,7 +22,7 @@ import { verifyChain } from '../verification/index.js'
 import { batchEventData } from '../../shared/merkle/merkle.batch.js'
 import { allocate } from '../../shared/money/money.allocation.js'
 import { parseDecimal } from '../../shared/money/money.decimal.js'
-import { importStatement, type ImportOptions } from './revenue.import.js'
+import type { ImportOptions } from './revenue.import.js'
 
 const HEADER = 'isrc,territory,period_start,period_end,units,amount,currency,statement_ref,line_ref'
 const ROOT = path.resolve(import.meta.dirname, '../../..')
@@ -140,7 +140,7 @@ async function expectCovered(source: string): Promise<void> {
 
 /** Imports the statement in `file` (streamed, as the CLI does) from `source`, by default the file's name. */
 function runImport(file: string, options: Partial<Omit<ImportOptions, 'input'>> = {}) {
-  return importStatement(t.services, {
+  return t.services.revenue.importStatement({
     orgId: owner.orgId,
     source: path.basename(file),
     ...options,
@@ -639,7 +639,7 @@ describe('revenue import', () => {
     const before = await eventCount(t.db, owner.orgId)
     // No source at all is refused before anything is read or written.
     await expect(
-      importStatement(t.services, { orgId: owner.orgId, input: createReadStream(renamed) }),
+      t.services.revenue.importStatement({ orgId: owner.orgId, input: createReadStream(renamed) }),
     ).rejects.toMatchObject({ code: 'parameter_missing', options: { param: 'source' } })
     expect(await eventCount(t.db, owner.orgId)).toBe(before)
     expect((await booked('Deezer')).entries).toHaveLength(2)
@@ -651,13 +651,15 @@ describe('revenue import', () => {
       file,
       `${HEADER},source\n${line('USRC17607839', 'W-1', 1)},Tidal\n${line('USRC17607839', 'W-1', 1)},Qobuz\n`,
     )
-    const first = await importStatement(t.services, { orgId: owner.orgId, input: createReadStream(file) })
+    const first = await t.services.revenue.importStatement({ orgId: owner.orgId, input: createReadStream(file) })
     expect(first).toMatchObject({ source: null, imported: 2, rejected: 0 })
     expect((await booked('Tidal')).entries).toHaveLength(1)
     expect((await booked('Qobuz')).entries).toHaveLength(1)
     const renamed = path.join(dir, 'with-source-renamed.csv')
     await copyFile(file, renamed)
-    expect(await importStatement(t.services, { orgId: owner.orgId, input: createReadStream(renamed) })).toMatchObject({
+    expect(
+      await t.services.revenue.importStatement({ orgId: owner.orgId, input: createReadStream(renamed) }),
+    ).toMatchObject({
       imported: 0,
       skipped: 2,
     })

@@ -1,12 +1,14 @@
 import { AppError } from '../../platform/errors.js'
 import type { EntryReference } from '../catalog/index.js'
 import type { CatalogRow } from '../catalog/index.js'
-import { formatAmount } from '../../shared/money/money.decimal.js'
+import { formatAmount, MICRO_PLACES, parseAmount } from '../../shared/money/money.decimal.js'
+import { requireCurrency } from '../../shared/money/money.schemas.js'
 import {
   gtin14,
   normaliseIsrc,
   normaliseIswc,
   normaliseUpc,
+  requireCountry,
   requireIdentifier,
 } from '../../shared/records/records.identifiers.js'
 import type { RevenueRow } from './revenue.repo.js'
@@ -73,5 +75,29 @@ export function checkMirror(original: RevenueRow, line: LineFields): void {
         param: field,
       })
     }
+  }
+}
+
+/** The validated, normalised fields of a line (shared with the statement import). */
+export function lineFields(body: CreateRevenueBody): LineFields {
+  const currency = requireCurrency(body.currency)
+  if (body.territory !== 'WORLD') requireCountry(body.territory, 'territory')
+  if (body.periodStart > body.periodEnd)
+    throw new AppError('parameter_invalid', 'periodEnd must not be before periodStart', { param: 'periodEnd' })
+  if ((body.type === 'ticket_sale') !== (body.eventId !== undefined)) {
+    throw new AppError('parameter_invalid', 'Ticket sales name their eventId, and only ticket sales do', {
+      param: 'eventId',
+    })
+  }
+  return {
+    eventId: body.eventId ?? null,
+    source: body.source.trim(),
+    type: body.type,
+    periodStart: body.periodStart,
+    periodEnd: body.periodEnd,
+    territory: body.territory,
+    units: BigInt(body.units),
+    amount: parseAmount(body.amount, { param: 'amount', places: MICRO_PLACES, zero: false }),
+    currency,
   }
 }

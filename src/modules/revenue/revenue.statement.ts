@@ -5,7 +5,7 @@ import { compileValidator, validationError } from '../../platform/validation.js'
 import { normaliseIsrc, requireIdentifier } from '../../shared/records/records.identifiers.js'
 import type { LineFields } from './revenue.rules.js'
 import { CreateRevenueBody } from './revenue.schemas.js'
-import { lineFields } from './revenue.service.js'
+import { lineFields } from './revenue.rules.js'
 
 /** The columns a DSP statement must have (`type` is optional, default stream; `source` optional, see statementLineParser). */
 export const STATEMENT_COLUMNS = [
@@ -62,6 +62,21 @@ function newlinesIn(row: readonly string[]): number {
   return count
 }
 
+/** Why the text cannot be read on from `line`: a broken quote, or a line longer than any real one. */
+function unreadableAt(line: number, broken: string | undefined, pending: number): AppError | null {
+  if (broken !== undefined)
+    return new AppError(
+      'parameter_invalid',
+      `line ${line}: malformed CSV (${broken}); the statement was read up to there`,
+    )
+  if (pending > MAX_LINE_CHARS)
+    return new AppError(
+      'parameter_invalid',
+      `line ${line}: longer than ${MAX_LINE_CHARS} characters (a quote left open?); the statement was read up to there`,
+    )
+  return null
+}
+
 /**
  * A CSV text's rows, about `size` at a time, with their line numbers. papaparse (fast
  * path without quotes) is fed by the stream, which is paused while a batch is consumed,
@@ -104,21 +119,9 @@ async function* csvBatches(input: Readable, size: number): AsyncGenerator<CsvBat
         nextLine += 1 + newlinesIn(row)
       }
       current.bytes = read
-      if (broken) {
-        fail(
-          new AppError(
-            'parameter_invalid',
-            `line ${nextLine}: malformed CSV (${broken.message}); the statement was read up to there`,
-          ),
-        )
-        parser.abort()
-      } else if (streamed - results.meta.cursor > MAX_LINE_CHARS) {
-        fail(
-          new AppError(
-            'parameter_invalid',
-            `line ${nextLine}: longer than ${MAX_LINE_CHARS} characters (a quote left open?); the statement was read up to there`,
-          ),
-        )
+      const unreadable = unreadableAt(nextLine, broken?.message, streamed - results.meta.cursor)
+      if (unreadable) {
+        fail(unreadable)
         parser.abort()
       }
       if (current.rows.length >= size) input.pause()

@@ -6,7 +6,6 @@ import { ownerWithOrg, type OrgAccount } from '../../../test/helpers.js'
 import { createCreator, createEntry } from '../../../test/records-fixtures.js'
 import { buildWebhookTestApp, type WebhookTestApp } from '../../../test/webhook-helpers.js'
 import { runPayouts } from '../payouts/index.js'
-import { importStatement } from '../revenue/index.js'
 import { verifyChainAndSeals } from './verification.chain.js'
 
 /**
@@ -43,7 +42,7 @@ async function importLines(org: OrgAccount, from: number, count: number): Promis
     { length: count },
     (_, i) => `USRC17607839,DE,2026-09-01,2026-09-30,1,${from + i + 1}.00,EUR,S,${from + i}`,
   )
-  const report = await importStatement(t.services, {
+  const report = await t.services.revenue.importStatement({
     orgId: org.orgId,
     source: 'Spotify',
     batchSize: 10,
