@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { component } from './openapi-components.js'
 
 /**
- * The closed set of error codes (DESIGN section 3): each with its status, title, what it means
+ * The closed set of error codes (served at /docs/errors/{code}; docs/decisions.md, "HTTP"): each with its status, title, what it means
  * and what to do. The problem `type` of each is a page under /docs/errors/ made from this table.
  */
 export const ERROR_CODES = {

@@ -69,7 +69,7 @@ async function authenticate(deps: GuardDeps, request: FastifyRequest): Promise<I
     request.viaSessionCookie = true
   }
   if (token === null) {
-    // The partner surface answers every missing, malformed or expired token alike (DESIGN section 7).
+    // The partner surface answers every missing, malformed or expired token alike (docs/decisions.md, "Partner surface").
     if (mode === 'client') {
       throw new AppError('invalid_token', 'Send Authorization: Bearer <access token> (oat_... from /oauth/token)', {
         headers: wwwAuthenticate('invalid_token'),

@@ -27,7 +27,7 @@ export const ACCESS = [
 ] as const
 export type Access = (typeof ACCESS)[number]
 
-/** OAuth scopes a client may be granted (DESIGN section 7). */
+/** OAuth scopes a client may be granted (docs/partner-quickstart.md, "Errors, scopes and limits"). */
 export const SCOPES = [
   'events:read',
   'members:read',

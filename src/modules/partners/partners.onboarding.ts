@@ -32,7 +32,7 @@ export function integrationDoneAt(row: PartnerRow): Date | null {
   return new Date(Math.max(...marks.map((mark) => mark!.getTime())))
 }
 
-/** The onboarding steps in the program's order, each with its status (DESIGN 10.1). */
+/** The onboarding steps in the program's order, each with its status (docs/partners.md, "Onboarding steps"). */
 export function onboardingSteps(row: PartnerRow): OnboardingStep[] {
   const steps: OnboardingStep[] = []
   const done = (key: OnboardingStep['key'], at: Date | null): OnboardingStep =>

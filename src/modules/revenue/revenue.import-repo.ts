@@ -1,22 +1,10 @@
 import { sql } from 'kysely'
 import type { Reader, Tx } from '../../database.js'
+import { arrayLiteral } from '../../db/sql-text.js'
 import type { Share } from '../../shared/money/money.allocation.js'
 import type { AllocationRow, RevenueRow } from './revenue.repo.js'
 
 /** The statement import's bulk statements: array parameters, one round trip per batch each. */
-
-const NEEDS_ESCAPE = /["\\]/
-
-/**
- * A PostgreSQL array literal of text values, passed as one text parameter and cast to an
- * array in SQL: one string built by join, where pg would concatenate element by element
- * (a few kilobytes of garbage per line of a large batch).
- */
-export function arrayLiteral(values: readonly string[]): string {
-  if (values.length === 0) return '{}'
-  if (!values.some((value) => NEEDS_ESCAPE.test(value))) return `{"${values.join('","')}"}`
-  return `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`
-}
 
 /** The active entries with these ISRCs, by ISRC (the unique active-ISRC index makes each at most one). */
 export async function activeEntryIds(tx: Tx, orgId: string, isrcs: readonly string[]): Promise<Map<string, string>> {

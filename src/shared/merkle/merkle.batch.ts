@@ -3,7 +3,7 @@ import { formatAmount } from '../money/money.decimal.js'
 import { inclusionProof, leafHash, treeRoot } from './merkle.tree.js'
 
 /**
- * A bulk write's lines under one org event (DESIGN section 14): the batch's event carries the
+ * A bulk write's lines under one org event (docs/evidence.md, "Batch events"): the batch's event carries the
  * RFC 6962 root of its lines, each leaf being SHA-256(0x00 || the line's canonical JSON as
  * stored and served), the lines in id order. Revenue imports and payout runs build theirs here,
  * the proof route and `oeuvre audit verify` rebuild them from the stored lines.
