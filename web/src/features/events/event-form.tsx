@@ -1,10 +1,16 @@
 import { useMemo, useState, type FormEvent } from 'react'
-import { fieldErrors } from '../../api/client'
+import { formErrors } from '../../api/messages'
 import { Button, FormError, Loading, SelectField, TextField } from '../../ui'
 import { useCreatorChoices } from '../creators/creators-api'
 import { useWorkChoices, type CreateTicketedEvent } from './events-api'
 import { browserTimeZone, timeZones, venueTimeToInstant } from './event-time'
-import { newTicketType, TicketTypesEditor, wholeNumber, type TicketTypeDraft } from './ticket-types-editor'
+import {
+  newTicketType,
+  ticketTypeLabel,
+  TicketTypesEditor,
+  wholeNumber,
+  type TicketTypeDraft,
+} from './ticket-types-editor'
 
 interface Draft {
   name: string
@@ -20,6 +26,23 @@ interface Draft {
   performerIds: string[]
   catalogIds: string[]
 }
+
+/** The form's fields by the API's param, for its messages. */
+const LABELS: Record<string, string> = {
+  name: 'Event name',
+  venue: 'Venue',
+  'venue.name': 'Venue name',
+  'venue.city': 'Venue city',
+  'venue.country': 'Country',
+  startsAt: 'Starts',
+  endsAt: 'Ends',
+  timezone: 'Time zone',
+  currency: 'Currency',
+  capacity: 'Capacity',
+  performerIds: 'Performers',
+  catalogIds: 'Works performed',
+}
+const labelOf = (param: string) => ticketTypeLabel(param) ?? LABELS[param]
 
 /** A count as typed: a whole number is sent as one, anything else as typed, and the API names the field. */
 const count = (value: string): number => wholeNumber(value) ?? (value as unknown as number)
@@ -66,7 +89,7 @@ function Choices({
   errors: Record<string, string>
   param: string
 }) {
-  const error = errors[param] ?? Object.entries(errors).find(([name]) => name.startsWith(`${param}.`))?.[1]
+  const error = errors[param]
   return (
     <fieldset className="choice">
       <legend>{legend}</legend>
@@ -123,7 +146,7 @@ export function EventForm({ busy, error, onSubmit }: EventFormProps) {
   const zones = useMemo(() => timeZones(), [])
   const creators = useCreatorChoices()
   const works = useWorkChoices()
-  const { fields, general } = fieldErrors(error)
+  const { fields, general } = formErrors(error, labelOf)
   const set =
     <K extends keyof Draft>(key: K) =>
     (value: Draft[K]) =>
@@ -142,6 +165,7 @@ export function EventForm({ busy, error, onSubmit }: EventFormProps) {
       <TextField label="Event name" {...text('name')} required maxLength={300} error={fields.name} />
       <fieldset className="form-group">
         <legend>Venue</legend>
+        {fields.venue ? <p className="field-error">{fields.venue}</p> : null}
         <TextField label="Venue name" {...text('venueName')} required maxLength={300} error={fields['venue.name']} />
         <div className="form-row">
           <TextField
@@ -157,7 +181,7 @@ export function EventForm({ busy, error, onSubmit }: EventFormProps) {
             required
             maxLength={2}
             hint="ISO code such as NL"
-            error={fields['venue.country'] ?? fields.venue}
+            error={fields['venue.country']}
           />
         </div>
       </fieldset>

@@ -19,6 +19,19 @@ export function ticketTotal(types: readonly TicketTypeDraft[]): number {
   return types.reduce((sum, type) => sum + (wholeNumber(type.quantity) ?? 0), 0)
 }
 
+const TYPE_FIELDS: Record<string, string> = { name: 'name', price: 'price', quantity: 'quantity' }
+
+/** The visible label of a ticket type's field by the API's param (`ticketTypes.1.price` → "Ticket type 2: price"). */
+export function ticketTypeLabel(param: string): string | undefined {
+  if (param === 'ticketTypes') return 'Ticket types'
+  const match = /^ticketTypes\.(\d+)(?:\.(\w+))?$/.exec(param)
+  if (!match) return undefined
+  const row = `Ticket type ${Number(match[1]) + 1}`
+  if (!match[2]) return row
+  const field = TYPE_FIELDS[match[2]]
+  return field ? `${row}: ${field}` : undefined
+}
+
 let nextKey = 0
 export const newTicketType = (name = '', price = '', quantity = ''): TicketTypeDraft => ({
   key: `ticket-type-${(nextKey += 1)}`,
