@@ -146,7 +146,7 @@ function catalogued({ param, code, text }: Refusal, label: string): string | nul
       if (format === 'email') return 'Enter an email address, such as name@example.com'
       if (format === 'uri' || format === 'url') return 'Enter the whole address, starting with https://'
       if (format === 'date') return 'Enter a date'
-      if (format === 'date-time') return 'Write the time as 2026-11-28T00:00:00Z'
+      if (format === 'date-time') return 'Enter a date and time'
       if (/must be equal to constant/.test(text)) return `Tick ${lower(label)}`
       return null
     }

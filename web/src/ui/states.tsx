@@ -36,7 +36,11 @@ export function ErrorState({
     <div className="error-state" role="alert">
       <p className="error-state-title">{problem ? problem.title : 'Something went wrong'}</p>
       <p>{message ?? problemMessage(error)}</p>
-      {problem?.requestId ? <p className="muted">Request id: {problem.requestId}</p> : null}
+      {problem?.requestId ? (
+        <p className="muted">
+          Request id: <code>{problem.requestId}</code>
+        </p>
+      ) : null}
       {onRetry ? <Button onClick={onRetry}>Try again</Button> : null}
     </div>
   )

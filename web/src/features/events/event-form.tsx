@@ -57,11 +57,12 @@ function requestOf(draft: Draft): CreateTicketedEvent {
     timezone: draft.timezone,
     currency: draft.currency.trim().toUpperCase(),
     capacity: count(draft.capacity),
+    // A price left empty is left out, so the API says it is required rather than how to write one.
     ticketTypes: draft.ticketTypes.map((type) => ({
       name: type.name.trim(),
-      price: type.price.trim(),
+      ...(type.price.trim() === '' ? {} : { price: type.price.trim() }),
       quantity: count(type.quantity),
-    })),
+    })) as CreateTicketedEvent['ticketTypes'],
     performerIds: draft.performerIds,
     catalogIds: draft.catalogIds,
   }

@@ -19,17 +19,15 @@ export function ticketTotal(types: readonly TicketTypeDraft[]): number {
   return types.reduce((sum, type) => sum + (wholeNumber(type.quantity) ?? 0), 0)
 }
 
-const TYPE_FIELDS: Record<string, string> = { name: 'name', price: 'price', quantity: 'quantity' }
+const TYPE_FIELDS: Record<string, string> = { name: 'Name', price: 'Price', quantity: 'Quantity' }
 
-/** The visible label of a ticket type's field by the API's param (`ticketTypes.1.price` → "Ticket type 2: price"). */
+/** The visible label of a ticket type's field by the API's param (`ticketTypes.1.price` → "Price"); a row is "Ticket type 2". */
 export function ticketTypeLabel(param: string): string | undefined {
   if (param === 'ticketTypes') return 'Ticket types'
   const match = /^ticketTypes\.(\d+)(?:\.(\w+))?$/.exec(param)
   if (!match) return undefined
-  const row = `Ticket type ${Number(match[1]) + 1}`
-  if (!match[2]) return row
-  const field = TYPE_FIELDS[match[2]]
-  return field ? `${row}: ${field}` : undefined
+  if (!match[2]) return `Ticket type ${Number(match[1]) + 1}`
+  return TYPE_FIELDS[match[2]]
 }
 
 let nextKey = 0

@@ -54,11 +54,12 @@ function NewRevenuePage() {
       territory: value('territory').toUpperCase(),
       // A whole number as a number; anything else is sent as typed, so the API's message lands under the field.
       units: /^-?[0-9]+$/.test(units) ? Number.parseInt(units, 10) : (units as unknown as number),
-      // Money stays the decimal string typed.
+      // Money stays the decimal string typed (left out when empty: the API then says it is required).
       amount: value('amount'),
       currency: value('currency').toUpperCase(),
     }
     for (const name of OPTIONAL) if (value(name)) body[name] = value(name)
+    if (body.amount === '') delete (body as Partial<CreateRevenueEntry>).amount
     // Newest first: the entry just recorded, with its allocations, heads the list.
     create.mutate(body, { onSuccess: () => void navigate({ to: '/revenue', search: {} }) })
   }
