@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createLazyRoute, Link } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { api, unwrap } from '../../api/client'
 import { formErrors } from '../../api/messages'
 import { Button, FormError, SelectField, TextField } from '../../ui'
 import { AuthLayout } from '../auth/auth-layout'
-import { deploymentQuery, type PartnerSignup, type PartnerSignupRequest } from './portal-api'
+import { deploymentQuery, signUpPartner, type PartnerSignup, type PartnerSignupRequest } from './portal-api'
 import { REGION_NAMES, TIER_NAMES, TIERS, type Tier } from './portal-names'
 import { SecretReveal } from '../integrations/secret-reveal'
 
@@ -27,7 +26,7 @@ function PartnerSignupPage() {
   const deployment = useQuery(deploymentQuery)
   const [created, setCreated] = useState<PartnerSignup | null>(null)
   const signup = useMutation({
-    mutationFn: (body: PartnerSignupRequest) => unwrap(api.POST('/api/partners/signup/cookie', { body })),
+    mutationFn: signUpPartner,
     onSuccess: (answer) => {
       queryClient.clear()
       setCreated(answer)

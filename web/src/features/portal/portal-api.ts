@@ -42,6 +42,12 @@ export type PartnerSignupRequest = Schemas['PartnerSignUpRequest']
 export type PartnerSignup = Schemas['PartnerCookieSignUp']
 export type PartnerStatus = Partner['status']
 
+/**
+ * A partner's sign-up: an account with its cookie session, the partner, a sandbox org and client.
+ * Not idempotent (a replayed answer could not set the cookie again), like the app's own sign-up.
+ */
+export const signUpPartner = (body: PartnerSignupRequest) => unwrap(api.POST('/api/partners/signup/cookie', { body }))
+
 const fetchOperatorPartners = (status: PartnerStatus | undefined, cursor: string | undefined) =>
   unwrap(api.GET('/api/operator/partners', { params: { query: { status, cursor } } }))
 export type OperatorPartnerList = Awaited<ReturnType<typeof fetchOperatorPartners>>
