@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { venueTime, venueTimeToInstant } from '../web/src/features/events/event-time.js'
+import { venueTimeToInstant } from '../web/src/features/events/event-time.js'
+import { formatDateTime } from '../web/src/ui/format-date.js'
 
 /** The wall clock at `timeZone` at an instant, as a datetime-local input holds it (`2026-12-05T20:00`). */
 function wallClock(instant: Date, timeZone: string): string {
@@ -56,6 +57,6 @@ describe('the event form’s venue time (web/src/features/events/event-time.ts)'
     expect(venueTimeToInstant('', 'UTC')).toBe('')
     expect(venueTimeToInstant('next friday', 'UTC')).toBe('next friday')
     expect(venueTimeToInstant('2026-12-05T20:00', 'Nowhere/Land')).toBe('2026-12-05T20:00')
-    expect(venueTime('not a time', 'UTC')).toBe('not a time')
+    expect(formatDateTime('not a time', 'UTC')).toBe('not a time')
   })
 })

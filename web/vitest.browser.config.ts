@@ -11,5 +11,8 @@ export default defineConfig({
     pool: 'forks',
     // One service and one browser at a time: two cores.
     fileParallelism: false,
+    // What a page shows after a request can take seconds on two busy cores (a partner's sign-up seeds a
+    // whole sandbox org): expect.poll waits up to 10 s rather than its default 1 s before it fails.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 })

@@ -6,12 +6,15 @@ import { onSessionLost } from './api/client'
 import { queryClient } from './app/query-client'
 import { router } from './app/routes'
 import { meQuery } from './app/session'
+import { signInAgain } from './app/sign-in-again'
 import './styles.css'
 
-// A 401 from a record request: the session ended (logout elsewhere, expiry). Asking for the user again
-// answers 401 too, and the shell then shows the login page (it alone navigates there, once).
+// A 401 from a request: the session ended (logout elsewhere, expiry). On a page opened with a session,
+// the sign-in dialog opens over it (nothing typed is lost; its queries refetch once signed in); a
+// page opened without one asks for the user again, which answers 401 too, and the shell shows the login page.
 onSessionLost((path) => {
-  if (path !== '/api/me') void queryClient.resetQueries({ queryKey: meQuery.queryKey })
+  if (queryClient.getQueryData(meQuery.queryKey) !== undefined) void signInAgain().catch(() => undefined)
+  else if (path !== '/api/me') void queryClient.resetQueries({ queryKey: meQuery.queryKey })
 })
 
 createRoot(document.getElementById('root')!).render(

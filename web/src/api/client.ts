@@ -95,13 +95,3 @@ export async function unwrap<T>(request: Promise<{ data?: T; error?: unknown; re
     error,
   )
 }
-
-/** A problem's messages by field (`param`), for showing beside the fields; the rest for the form. */
-export function fieldErrors(error: unknown): { fields: Record<string, string>; general: string | null } {
-  if (!(error instanceof ApiError)) return { fields: {}, general: error ? String(error) : null }
-  const { problem } = error
-  const fields: Record<string, string> = {}
-  for (const item of problem.errors ?? []) fields[item.param] ??= item.message ?? item.code
-  if (problem.param && !fields[problem.param]) fields[problem.param] = problem.detail
-  return { fields, general: problem.detail }
-}

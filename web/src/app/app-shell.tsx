@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, Navigate, Outlet, useLocation, useNavigate } from '@tanstack/react-router'
-import { useEffect, useRef } from 'react'
-import { api, ApiError, unwrap } from '../api/client'
+import { useEffect, useRef, useState } from 'react'
+import { ApiError } from '../api/client'
+import { logOut } from '../features/auth/auth-api'
 import { Button, ErrorState, Loading } from '../ui'
 import { OrgSwitcher } from '../features/orgs/org-switcher'
 import type { Access } from '../../../src/platform/permissions.js'
@@ -33,6 +34,10 @@ export function AppShell() {
   const location = useLocation()
   const main = useRef<HTMLElement>(null)
   const firstPage = useRef(true)
+  // Below 768 px the navigation and the account are behind the menu button; it stays open on the page it was
+  // opened on, so going to another page closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null)
+  const menuOpen = menuOpenOn === location.pathname
   // A new page moves focus to its content, as a page load would, so the keyboard and screen readers start there.
   useEffect(() => {
     if (firstPage.current) firstPage.current = false
@@ -41,7 +46,7 @@ export function AppShell() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const logout = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/auth/logout')),
+    mutationFn: logOut,
     onSettled: async () => {
       queryClient.clear()
       await navigate({ to: '/login', search: {} })
@@ -49,12 +54,13 @@ export function AppShell() {
   })
 
   if (me.isPending) return <Loading label="Loading your account…" />
-  if (me.error instanceof ApiError && me.error.status === 401) {
+  // No session when the page opened: the login page. (A session that ends on an open page asks to sign in over it.)
+  if (me.error instanceof ApiError && me.error.status === 401 && me.data === undefined) {
     // While the login page loads, this shell still renders with the new location: navigate once.
     if (location.pathname === '/login') return null
     return <Navigate to="/login" search={{ redirect: location.href }} replace />
   }
-  if (me.error) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />
+  if (me.data === undefined) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />
   const needsOrg = active === null && !worksWithoutOrg(location.pathname)
 
   return (
@@ -63,34 +69,48 @@ export function AppShell() {
         Skip to content
       </a>
       <header className="shell-header">
-        <Link to="/" className="brand">
-          Oeuvre
-        </Link>
-        <OrgSwitcher />
-        <div className="shell-user">
-          <span className="muted">{me.data.user.name}</span>
-          <Button onClick={() => logout.mutate()} busy={logout.isPending}>
-            Log out
+        <div className="shell-bar">
+          <Link to="/" className="brand">
+            Oeuvre
+          </Link>
+          <Button
+            className="shell-menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="shell-menu"
+            onClick={() => setMenuOpenOn(menuOpen ? null : location.pathname)}
+          >
+            Menu
           </Button>
         </div>
+        <div id="shell-menu" className="shell-menu" data-open={menuOpen}>
+          <div className="shell-account">
+            <OrgSwitcher />
+            <div className="shell-user">
+              <span className="muted">{me.data.user.name}</span>
+              <Button onClick={() => logout.mutate()} busy={logout.isPending}>
+                Log out
+              </Button>
+            </div>
+          </div>
+          {active ? (
+            <nav className="shell-nav" aria-label="Main">
+              <ul>
+                {NAVIGATION.filter((item) => !item.access || can(item.access)).map((item) => (
+                  <li key={item.to}>
+                    <Link
+                      to={item.to}
+                      activeOptions={{ exact: item.exact === true }}
+                      activeProps={{ 'aria-current': 'page', className: 'active' }}
+                    >
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+        </div>
       </header>
-      {active ? (
-        <nav className="shell-nav" aria-label="Main">
-          <ul>
-            {NAVIGATION.filter((item) => !item.access || can(item.access)).map((item) => (
-              <li key={item.to}>
-                <Link
-                  to={item.to}
-                  activeOptions={{ exact: item.exact === true }}
-                  activeProps={{ 'aria-current': 'page', className: 'active' }}
-                >
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
       <main id="main" className="shell-main" tabIndex={-1} ref={main}>
         {needsOrg ? <Navigate to="/orgs/new" /> : <Outlet />}
       </main>

@@ -1,8 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router'
-import { catalogListQuery } from '../features/catalog/catalog-api'
-import { balancesQuery, payoutListQuery } from '../features/payouts/payouts-api'
-import { revenueListQuery } from '../features/revenue/revenue-api'
+import type { AuditSearch } from '../features/audit/audit-api'
+import {
+  CATALOG_KINDS,
+  CATALOG_PAGE_SIZES,
+  catalogListQuery,
+  type CatalogSearch,
+} from '../features/catalog/catalog-api'
+import { balancesQuery, PAYOUT_STATUSES, payoutListQuery, type PayoutSearch } from '../features/payouts/payouts-api'
+import { PARTNER_STATUSES, type PartnerStatus } from '../features/portal/portal-names'
+import { revenueListQuery, type RevenueSearch } from '../features/revenue/revenue-api'
 import { AppRoot } from './app-root'
 import { AppShell } from './app-shell'
 import { NotFound } from './not-found'
@@ -13,11 +20,12 @@ import { meQuery } from './session'
 /**
  * The app's routes, in one place: path, parent and the search parameters each page keeps in the
  * URL (filters and the cursor). Each page's component is loaded with it (`.lazy`), so the first
- * load carries only the shell.
+ * load carries only the shell. Pages never import this file: they read their route with
+ * `getRouteApi('/app/payouts')` (its id), so no module depends on the routes back.
  */
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({ component: AppRoot })
 
-export const loginRoute = createRoute({
+const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
   validateSearch: (search: Record<string, unknown>): { redirect?: string | undefined } => ({
@@ -25,7 +33,7 @@ export const loginRoute = createRoute({
   }),
 }).lazy(() => import('../features/auth/login-page').then((page) => page.route))
 
-export const signupRoute = createRoute({
+const signupRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/signup',
   validateSearch: (search: Record<string, unknown>): { redirect?: string | undefined } => ({
@@ -34,12 +42,12 @@ export const signupRoute = createRoute({
 }).lazy(() => import('../features/auth/signup-page').then((page) => page.route))
 
 /** A partner's sign-up: outside the shell, like the app's own sign-up. */
-export const partnerSignupRoute = createRoute({ getParentRoute: () => rootRoute, path: '/portal/signup' }).lazy(() =>
+const partnerSignupRoute = createRoute({ getParentRoute: () => rootRoute, path: '/portal/signup' }).lazy(() =>
   import('../features/portal/partner-signup-page').then((page) => page.route),
 )
 
 /** The invitation link: outside the shell, since whoever opens it may not be signed in or in any org yet. */
-export const acceptInvitationRoute = createRoute({
+const acceptInvitationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/invitations/accept',
   validateSearch: (search: Record<string, unknown>): { token?: string | undefined } => ({
@@ -52,7 +60,7 @@ export const acceptInvitationRoute = createRoute({
  * asks for the user as the route starts loading, beside the page's code rather than after it
  * (it does not wait for the answer: the shell shows its own loading state).
  */
-export const appRoute = createRoute({
+const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
   component: AppShell,
@@ -60,7 +68,7 @@ export const appRoute = createRoute({
 })
 
 /** The app opens on the catalog: a redirect before anything renders (the shell then sends a person with no org on). */
-export const homeRoute = createRoute({
+const homeRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
   beforeLoad: () => {
@@ -68,27 +76,11 @@ export const homeRoute = createRoute({
   },
 })
 
-export const newOrgRoute = createRoute({ getParentRoute: () => appRoute, path: '/orgs/new' }).lazy(() =>
+const newOrgRoute = createRoute({ getParentRoute: () => appRoute, path: '/orgs/new' }).lazy(() =>
   import('../features/orgs/new-org-page').then((page) => page.route),
 )
 
-export const CATALOG_KINDS = ['work', 'recording', 'release'] as const
-export type CatalogKind = (typeof CATALOG_KINDS)[number]
-
-/** Rows per catalog page the app offers (the API's default, and up to its maximum). */
-export const CATALOG_PAGE_SIZES = [25, 50, 100] as const
-export type CatalogPageSize = (typeof CATALOG_PAGE_SIZES)[number]
-
-export interface CatalogSearch {
-  kind?: CatalogKind | undefined
-  isrc?: string | undefined
-  creatorId?: string | undefined
-  q?: string | undefined
-  limit?: CatalogPageSize | undefined
-  cursor?: string | undefined
-}
-
-export const catalogRoute = createRoute({
+const catalogRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/catalog',
   validateSearch: (search: Record<string, unknown>): CatalogSearch => ({
@@ -104,19 +96,19 @@ export const catalogRoute = createRoute({
   loader: ({ context, deps }) => void context.queryClient.prefetchQuery(catalogListQuery(deps)),
 }).lazy(() => import('../features/catalog/catalog-list-page').then((page) => page.route))
 
-export const newCatalogRoute = createRoute({ getParentRoute: () => appRoute, path: '/catalog/new' }).lazy(() =>
+const newCatalogRoute = createRoute({ getParentRoute: () => appRoute, path: '/catalog/new' }).lazy(() =>
   import('../features/catalog/catalog-new-page').then((page) => page.route),
 )
 
-export const catalogEntryRoute = createRoute({ getParentRoute: () => appRoute, path: '/catalog/$id' }).lazy(() =>
+const catalogEntryRoute = createRoute({ getParentRoute: () => appRoute, path: '/catalog/$id' }).lazy(() =>
   import('../features/catalog/catalog-detail-page').then((page) => page.route),
 )
 
-export const correctCatalogRoute = createRoute({ getParentRoute: () => appRoute, path: '/catalog/$id/correct' }).lazy(
-  () => import('../features/catalog/catalog-correct-page').then((page) => page.route),
+const correctCatalogRoute = createRoute({ getParentRoute: () => appRoute, path: '/catalog/$id/correct' }).lazy(() =>
+  import('../features/catalog/catalog-correct-page').then((page) => page.route),
 )
 
-export const creatorsRoute = createRoute({
+const creatorsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/creators',
   validateSearch: (search: Record<string, unknown>): { cursor?: string | undefined } => ({
@@ -124,15 +116,15 @@ export const creatorsRoute = createRoute({
   }),
 }).lazy(() => import('../features/creators/creators-list-page').then((page) => page.route))
 
-export const newCreatorRoute = createRoute({ getParentRoute: () => appRoute, path: '/creators/new' }).lazy(() =>
+const newCreatorRoute = createRoute({ getParentRoute: () => appRoute, path: '/creators/new' }).lazy(() =>
   import('../features/creators/creator-new-page').then((page) => page.route),
 )
 
-export const creatorRoute = createRoute({ getParentRoute: () => appRoute, path: '/creators/$id' }).lazy(() =>
+const creatorRoute = createRoute({ getParentRoute: () => appRoute, path: '/creators/$id' }).lazy(() =>
   import('../features/creators/creator-detail-page').then((page) => page.route),
 )
 
-export const eventsRoute = createRoute({
+const eventsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/events',
   validateSearch: (search: Record<string, unknown>): { cursor?: string | undefined } => ({
@@ -140,15 +132,15 @@ export const eventsRoute = createRoute({
   }),
 }).lazy(() => import('../features/events/events-list-page').then((page) => page.route))
 
-export const newEventRoute = createRoute({ getParentRoute: () => appRoute, path: '/events/new' }).lazy(() =>
+const newEventRoute = createRoute({ getParentRoute: () => appRoute, path: '/events/new' }).lazy(() =>
   import('../features/events/event-new-page').then((page) => page.route),
 )
 
-export const eventRoute = createRoute({ getParentRoute: () => appRoute, path: '/events/$id' }).lazy(() =>
+const eventRoute = createRoute({ getParentRoute: () => appRoute, path: '/events/$id' }).lazy(() =>
   import('../features/events/event-detail-page').then((page) => page.route),
 )
 
-export const membersRoute = createRoute({
+const membersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/members',
   validateSearch: (search: Record<string, unknown>): { cursor?: string | undefined } => ({
@@ -157,25 +149,23 @@ export const membersRoute = createRoute({
 }).lazy(() => import('../features/members/members-page').then((page) => page.route))
 
 /** The partner portal's home: onboarding, limits, the way to credentials and webhooks. */
-export const portalRoute = createRoute({ getParentRoute: () => appRoute, path: '/portal' }).lazy(() =>
+const portalRoute = createRoute({ getParentRoute: () => appRoute, path: '/portal' }).lazy(() =>
   import('../features/portal/portal-page').then((page) => page.route),
 )
 
-export const PARTNER_STATUSES = ['sandbox', 'in_review', 'changes_requested', 'rejected', 'live', 'suspended'] as const
-
 /** The operator console (operators only; the API answers 404 to anyone else). */
-export const operatorQueueRoute = createRoute({
+const operatorQueueRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/portal/operator',
   validateSearch: (
     search: Record<string, unknown>,
-  ): { status?: (typeof PARTNER_STATUSES)[number] | undefined; cursor?: string | undefined } => ({
+  ): { status?: PartnerStatus | undefined; cursor?: string | undefined } => ({
     status: oneOf(search.status, PARTNER_STATUSES),
     cursor: text(search.cursor),
   }),
 }).lazy(() => import('../features/portal/operator-queue-page').then((page) => page.route))
 
-export const operatorPartnerRoute = createRoute({
+const operatorPartnerRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/portal/operator/$partnerId',
 }).lazy(() => import('../features/portal/operator-partner-page').then((page) => page.route))
@@ -194,83 +184,76 @@ const requestLogSearch = (
 })
 
 /** The org's API credentials (OAuth clients) and webhook endpoints: list, new (the secret shown once), detail. */
-export const settingsCredentialsRoute = createRoute({
+const settingsCredentialsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/settings/credentials',
   validateSearch: cursorSearch,
 }).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.credentialsListRoute))
 
-export const settingsNewCredentialRoute = createRoute({
+const settingsNewCredentialRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/settings/credentials/new',
 }).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.newCredentialRoute))
 
-export const settingsCredentialRoute = createRoute({
+const settingsCredentialRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/settings/credentials/$id',
   validateSearch: requestLogSearch,
 }).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.credentialRoute))
 
-export const settingsWebhooksRoute = createRoute({
+const settingsWebhooksRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/settings/webhooks',
   validateSearch: cursorSearch,
 }).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.webhooksListRoute))
 
-export const settingsNewWebhookRoute = createRoute({
+const settingsNewWebhookRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/settings/webhooks/new',
 }).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.newWebhookRoute))
 
-export const settingsWebhookRoute = createRoute({
+const settingsWebhookRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/settings/webhooks/$id',
   validateSearch: cursorSearch,
 }).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.webhookRoute))
 
 /** The same pages in the partner portal; a credential there shows its request log. */
-export const portalCredentialsRoute = createRoute({
+const portalCredentialsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/portal/credentials',
   validateSearch: cursorSearch,
 }).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.credentialsListRoute))
 
-export const portalNewCredentialRoute = createRoute({
+const portalNewCredentialRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/portal/credentials/new',
 }).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.newCredentialRoute))
 
-export const portalCredentialRoute = createRoute({
+const portalCredentialRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/portal/credentials/$id',
   validateSearch: requestLogSearch,
 }).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.credentialRoute))
 
-export const portalWebhooksRoute = createRoute({
+const portalWebhooksRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/portal/webhooks',
   validateSearch: cursorSearch,
 }).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.webhooksListRoute))
 
-export const portalNewWebhookRoute = createRoute({
+const portalNewWebhookRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/portal/webhooks/new',
 }).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.newWebhookRoute))
 
-export const portalWebhookRoute = createRoute({
+const portalWebhookRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/portal/webhooks/$id',
   validateSearch: cursorSearch,
 }).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.webhookRoute))
 
-export interface AuditSearch {
-  action?: string | undefined
-  since?: string | undefined
-  until?: string | undefined
-  cursor?: string | undefined
-}
-
-export const auditRoute = createRoute({
+const auditRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/audit',
   validateSearch: (search: Record<string, unknown>): AuditSearch => ({
@@ -281,21 +264,11 @@ export const auditRoute = createRoute({
   }),
 }).lazy(() => import('../features/audit/audit-list-page').then((page) => page.route))
 
-export const auditEventRoute = createRoute({ getParentRoute: () => appRoute, path: '/audit/$eventId' }).lazy(() =>
+const auditEventRoute = createRoute({ getParentRoute: () => appRoute, path: '/audit/$eventId' }).lazy(() =>
   import('../features/audit/audit-event-page').then((page) => page.route),
 )
 
-export interface RevenueSearch {
-  catalogId?: string | undefined
-  creatorId?: string | undefined
-  periodFrom?: string | undefined
-  periodTo?: string | undefined
-  currency?: string | undefined
-  batchId?: string | undefined
-  cursor?: string | undefined
-}
-
-export const revenueRoute = createRoute({
+const revenueRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/revenue',
   validateSearch: (search: Record<string, unknown>): RevenueSearch => ({
@@ -312,7 +285,7 @@ export const revenueRoute = createRoute({
 }).lazy(() => import('../features/revenue/revenue-list-page').then((page) => page.route))
 
 /** The revenue form; `eventId` comes from an event's "Record ticket sales" link. */
-export const newRevenueRoute = createRoute({
+const newRevenueRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/revenue/new',
   validateSearch: (search: Record<string, unknown>): { eventId?: string | undefined } => ({
@@ -320,15 +293,7 @@ export const newRevenueRoute = createRoute({
   }),
 }).lazy(() => import('../features/revenue/revenue-new-page').then((page) => page.route))
 
-export const PAYOUT_STATUSES = ['pending', 'in_transit', 'paid', 'failed', 'canceled'] as const
-export type PayoutStatus = (typeof PAYOUT_STATUSES)[number]
-
-export interface PayoutSearch {
-  status?: PayoutStatus | undefined
-  cursor?: string | undefined
-}
-
-export const payoutsRoute = createRoute({
+const payoutsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/payouts',
   validateSearch: (search: Record<string, unknown>): PayoutSearch => ({
@@ -339,7 +304,7 @@ export const payoutsRoute = createRoute({
   loader: ({ context, deps }) => void context.queryClient.prefetchQuery(payoutListQuery(deps)),
 }).lazy(() => import('../features/payouts/payouts-list-page').then((page) => page.route))
 
-export const balancesRoute = createRoute({
+const balancesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/payouts/balances',
   validateSearch: (search: Record<string, unknown>): { cursor?: string | undefined } => ({
@@ -350,7 +315,7 @@ export const balancesRoute = createRoute({
 }).lazy(() => import('../features/payouts/balances-page').then((page) => page.route))
 
 /** A payout; `cursor` pages its statement lines. */
-export const payoutRoute = createRoute({
+const payoutRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/payouts/$id',
   validateSearch: (search: Record<string, unknown>): { cursor?: string | undefined } => ({
@@ -359,7 +324,7 @@ export const payoutRoute = createRoute({
 }).lazy(() => import('../features/payouts/payout-detail-page').then((page) => page.route))
 
 /** A statement upload (CSV) and its report: its own feature, apart from the revenue lists. */
-export const revenueImportRoute = createRoute({ getParentRoute: () => appRoute, path: '/revenue/import' }).lazy(() =>
+const revenueImportRoute = createRoute({ getParentRoute: () => appRoute, path: '/revenue/import' }).lazy(() =>
   import('../features/revenue-import/revenue-import-page').then((page) => page.route),
 )
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { ApiError } from '../api/client'
+import { problemMessage } from '../api/messages'
 import { Button } from './button'
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
@@ -19,14 +20,27 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   )
 }
 
-/** What went wrong, with the request id to quote, and a way to try again. */
-export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+/** What went wrong in people's words (the message catalogue), with the request id to quote, and a way to try again. */
+export function ErrorState({
+  error,
+  onRetry,
+  message,
+}: {
+  error: unknown
+  onRetry?: () => void
+  /** The page's own words for it, when it says it better (an error shown at the filters). */
+  message?: string | undefined
+}) {
   const problem = error instanceof ApiError ? error.problem : null
   return (
     <div className="error-state" role="alert">
       <p className="error-state-title">{problem ? problem.title : 'Something went wrong'}</p>
-      <p>{problem ? problem.detail : error instanceof Error ? error.message : String(error)}</p>
-      {problem?.requestId ? <p className="muted">Request id: {problem.requestId}</p> : null}
+      <p>{message ?? problemMessage(error)}</p>
+      {problem?.requestId ? (
+        <p className="muted">
+          Request id: <code>{problem.requestId}</code>
+        </p>
+      ) : null}
       {onRetry ? <Button onClick={onRetry}>Try again</Button> : null}
     </div>
   )

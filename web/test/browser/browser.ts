@@ -71,3 +71,48 @@ export async function visit(page: Page, name: string, heading: string | RegExp):
   await expectAccessible(page, name)
   await screenshots(page, name)
 }
+
+/** What a validator writes, which a person must never read. */
+const VALIDATOR_PHRASES = [
+  /must NOT have/i,
+  /must be equal to constant/i,
+  /must be integer/i,
+  /has an invalid format/i,
+  /must match (format|pattern)/i,
+  /must be (string|number|boolean|array|object)\b/i,
+  /is not a known parameter/i,
+]
+
+/** A camelCase word: an API parameter name (`failureMessage`, `minimumPayout`) that leaked onto the page. */
+const CAMEL_CASE = /\b[a-z]+(?:[A-Z][a-z0-9]*)+\b/
+
+/**
+ * The page in people's words: its visible text (code and preformatted records aside: an API path, the
+ * JSON of a record) holds no validator phrase and no camelCase word; each error is shown in one
+ * place, at its field or once at the top of its form, never both. Returns the errors shown.
+ */
+export async function expectPeoplesWords(page: Page, name: string): Promise<{ fields: string[]; forms: string[] }> {
+  const seen = await page.evaluate(() => {
+    const texts: string[] = []
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement
+      if (!parent || parent.closest('code, pre, script, style, option, [hidden]')) continue
+      if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: false })) continue
+      const text = (node.textContent ?? '').trim()
+      if (text) texts.push(text)
+    }
+    const visible = (selector: string) =>
+      Array.from(document.querySelectorAll(selector))
+        .filter((element) => element.checkVisibility())
+        .map((element) => (element.textContent ?? '').trim())
+    return { texts, fields: visible('.field-error'), forms: visible('.form-error') }
+  })
+  const text = seen.texts.join('\n')
+  for (const phrase of VALIDATOR_PHRASES) expect(text, `${name}: a validator's phrase`).not.toMatch(phrase)
+  const camel = seen.texts.flatMap((line) => line.match(new RegExp(CAMEL_CASE, 'g')) ?? [])
+  expect(camel, `${name}: camelCase words on the page`).toEqual([])
+  for (const field of seen.fields)
+    for (const form of seen.forms) expect(form, `${name}: "${field}" at its field and at the top`).not.toContain(field)
+  return { fields: seen.fields, forms: seen.forms }
+}

@@ -92,7 +92,7 @@ describe('importing a statement', () => {
   it('shows the API’s error for a file that is not a statement, and imports nothing', async () => {
     await importFile(statementFile('name,amount\nAda,1.00\n', 'wrong.csv'), 'Spotify')
     const alert = page.getByRole('alert')
-    await expect.poll(() => alert.textContent()).toMatch(/the statement has no isrc/)
+    await expect.poll(() => alert.textContent()).toMatch(/the statement has no isrc/i)
     await visit(page, 'revenue-import-error', 'Import a statement')
   })
 

@@ -168,8 +168,23 @@ describe('API credentials', () => {
       const response = await fetch(`/api/clients/${id}`)
       return (await response.json()) as { previousSecretExpiresAt: string }
     }, clientId)
-    const graceEnd = new Date(credential.previousSecretExpiresAt).toLocaleString()
-    expect(await page.getByRole('status').filter({ hasText: 'keeps working until' }).textContent()).toContain(graceEnd)
+    // The grace period's end in the reader's locale with its zone named, the API's ISO time on hover.
+    const graceEnd = page.getByRole('status').filter({ hasText: 'keeps working until' }).locator('time')
+    expect(await graceEnd.getAttribute('datetime')).toBe(credential.previousSecretExpiresAt)
+    expect(await graceEnd.getAttribute('title')).toBe(credential.previousSecretExpiresAt)
+    const shown = await page.evaluate(
+      (iso) =>
+        new Intl.DateTimeFormat(undefined, {
+          year: 'numeric',
+          month: 'short',
+          day: 'numeric',
+          hour: '2-digit',
+          minute: '2-digit',
+          timeZoneName: 'short',
+        }).format(new Date(iso)),
+      credential.previousSecretExpiresAt,
+    )
+    expect(await graceEnd.textContent()).toBe(shown)
     await visit(page, 'credential-rotated', 'Royalty dashboard')
     // Both work during the grace period.
     expect((await token(clientId, firstSecret, 'events:read')).status).toBe(200)

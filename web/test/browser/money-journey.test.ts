@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiCall, apiUser, PASSWORD } from './api.js'
-import { launchBrowser, newPage, visit } from './browser.js'
+import { expectAccessible, launchBrowser, newPage, screenshots, visit } from './browser.js'
 import { startService, type RunningService } from './service.js'
 
 /**
@@ -156,6 +156,12 @@ describe('money', () => {
     const adaBalance = balances.body.data.find((row) => row.balance.startsWith('70'))!
     expect(await ada.textContent()).toContain(adaBalance.payable)
     await ada.getByRole('button', { name: 'Create payout' }).click()
+    // Money moves only after a confirmation that names the amount, the currency and the payee.
+    const confirm = page.getByRole('dialog', { name: `Pay ${adaBalance.payable} EUR to Ada Vos?` })
+    await confirm.waitFor()
+    await expectAccessible(page, 'payout-create-confirm')
+    await screenshots(page, 'payout-create-confirm')
+    await confirm.getByRole('button', { name: `Create the payout of ${adaBalance.payable} EUR` }).click()
 
     await page.waitForURL(/\/payouts\/po_/)
     await visit(page, 'payout-pending', `Payout of ${adaBalance.payable} EUR`)
@@ -166,10 +172,21 @@ describe('money', () => {
     expect(await line.textContent()).toContain(`${adaBalance.balance} EUR`)
     expect(await page.getByRole('button', { name: 'Mark paid' }).count()).toBe(0)
     await page.getByRole('button', { name: 'Mark in transit' }).click()
+    const inTransit = page.getByRole('dialog', {
+      name: `Mark the payout of ${adaBalance.payable} EUR to Ada Vos in transit?`,
+    })
+    await inTransit.getByRole('button', { name: 'Yes, mark it in transit' }).click()
+    await inTransit.waitFor({ state: 'detached' })
     await expect.poll(() => page.getByText('In transit', { exact: true }).count()).toBe(1)
     expect(await page.getByRole('button', { name: 'Cancel payout' }).count()).toBe(0)
     await visit(page, 'payout-in-transit', /^Payout of/)
     await page.getByRole('button', { name: 'Mark paid' }).click()
+    const paid = page.getByRole('dialog', { name: `Mark the payout of ${adaBalance.payable} EUR to Ada Vos paid?` })
+    await paid.waitFor()
+    await expectAccessible(page, 'payout-mark-paid-confirm')
+    await screenshots(page, 'payout-mark-paid-confirm')
+    await paid.getByRole('button', { name: 'Yes, mark it paid' }).click()
+    await paid.waitFor({ state: 'detached' })
     await expect.poll(() => page.getByText('Paid', { exact: true }).count()).toBe(1)
     expect(await page.getByRole('main').getByRole('button').count()).toBe(0)
     await visit(page, 'payout-paid', /^Payout of/)
@@ -182,10 +199,16 @@ describe('money', () => {
   it('marks Ben’s payout failed with a reason, and filters the payouts by status', async () => {
     const ben = page.getByRole('row').filter({ hasText: 'Ben Berg' })
     await ben.getByRole('button', { name: 'Create payout' }).click()
+    await page
+      .getByRole('dialog', { name: /^Pay 30\.\d+ EUR to Ben Berg\?$/ })
+      .getByRole('button', { name: /^Create the payout of 30/ })
+      .click()
     await page.waitForURL(/\/payouts\/po_/)
     await visit(page, 'payout-ben', /^Payout of 30/)
     await page.getByRole('button', { name: 'Mark failed' }).click()
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(1)
+    await expect
+      .poll(() => page.getByRole('dialog', { name: /^Mark the payout of 30\.\d+ EUR to Ben Berg failed\?$/ }).count())
+      .toBe(1)
     await page.getByRole('button', { name: 'Mark the payout failed' }).click()
     expect(await fieldError('Reason')).not.toBe('')
     await page.getByLabel('Reason').fill('The bank returned the transfer')

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiUser, PASSWORD, uniqueEmail } from './api.js'
-import { launchBrowser, newPage, visit } from './browser.js'
+import { expectPeoplesWords, launchBrowser, newPage, visit } from './browser.js'
 import { runCli, startService, type RunningService } from './service.js'
 
 /**
@@ -190,7 +190,7 @@ describe('a partner, from sign-up to live', () => {
     expect(text).not.toContain(clientSecret)
     expect(text).not.toContain(accessToken)
     await partner.getByLabel('Status').fill('4xx')
-    await partner.getByRole('button', { name: 'Filter' }).click()
+    await partner.getByRole('button', { name: 'Apply filters' }).click()
     await partner.waitForURL(/status=4xx/)
     await expect.poll(() => partner.getByText('No request matches these filters').count()).toBe(1)
     await visit(partner, 'portal-request-log', 'Harbour Integrations sandbox')
@@ -215,15 +215,28 @@ describe('a partner, from sign-up to live', () => {
     await operator.waitForURL(/\/portal\/operator$/)
     await visit(operator, 'operator-queue', 'Review queue')
     await operator.getByLabel('Status').selectOption('in_review')
-    await operator.getByRole('button', { name: 'Filter' }).click()
+    await operator.getByRole('button', { name: 'Apply filters' }).click()
     await operator.waitForURL(/status=in_review/)
     await operator.getByRole('link', { name: 'Harbour Integrations' }).click()
     await visit(operator, 'operator-partner', 'Harbour Integrations')
     expect(await operator.getByText('https://harbour.example').count()).toBe(1)
     expect(await operator.getByText(/Grace Partner \(user/).count()).toBe(1)
+    // A decision that needs a reason says so in the field's words, and is not sent without one.
+    await operator.getByRole('button', { name: 'Request changes' }).click()
+    const changes = operator.getByRole('dialog', { name: 'Request changes: Harbour Integrations' })
+    await changes.getByRole('button', { name: 'Request changes' }).click()
+    await expect
+      .poll(() => changes.locator('.field-error').textContent())
+      .toBe('Reason (shown to the partner) is required')
+    await expectPeoplesWords(operator, 'operator-decision-refused')
+    await operator.keyboard.press('Escape')
+    await changes.waitFor({ state: 'detached' })
     await operator.getByRole('button', { name: 'Approve' }).click()
     await operator.getByRole('dialog').getByRole('button', { name: 'Approve' }).click()
     await expect.poll(() => operator.getByText(/· Live ·/).count()).toBe(1)
+    // The partner's portal, open since the review was asked for, follows the decision by itself.
+    expect(partner.url()).toMatch(/\/portal$/)
+    await expect.poll(() => partner.getByText('Live', { exact: true }).count(), { timeout: 15_000 }).toBeGreaterThan(0)
   })
 
   it('is live: creates a production org and a live credential', async () => {

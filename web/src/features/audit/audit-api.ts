@@ -1,7 +1,14 @@
 import { eventHash, verifyChain, verifyCheckpoint, verifyInclusion, type ChainHead } from '@oeuvre/sdk'
 import { queryOptions } from '@tanstack/react-query'
 import { api, ApiError, unwrap, type Schemas } from '../../api/client'
-import type { AuditSearch } from '../../app/routes'
+
+/** The audit log's search parameters: its filters and cursor. */
+export interface AuditSearch {
+  action?: string | undefined
+  since?: string | undefined
+  until?: string | undefined
+  cursor?: string | undefined
+}
 
 export type OrgEvent = Schemas['OrgEvent']
 export type OrgEventDetail = Schemas['OrgEventDetail']

@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { createLazyRoute, Link } from '@tanstack/react-router'
-import { fieldErrors } from '../../api/client'
-import { auditEventRoute } from '../../app/routes'
-import { Button, ErrorState, Loading, PageHeader } from '../../ui'
+import { createLazyRoute, getRouteApi, Link } from '@tanstack/react-router'
+import { problemMessage } from '../../api/messages'
+import { Button, DateTime, ErrorState, Loading, PageHeader } from '../../ui'
 import { auditEventQuery, checkInclusion, hashRecomputes, type OrgEventDetail } from './audit-api'
+
+const routeApi = getRouteApi('/app/audit/$eventId')
 
 /** The event's own hash, recomputed in the browser from the fields shown and the previous hash. */
 function HashCheck({ event }: { event: OrgEventDetail }) {
@@ -39,7 +40,7 @@ function InclusionCheck({ event }: { event: OrgEventDetail }) {
         {verify.isPending ? (
           <p>Verifying…</p>
         ) : verify.error ? (
-          <p className="verdict-broken">Could not verify: {fieldErrors(verify.error).general}</p>
+          <p className="verdict-broken">Could not verify: {problemMessage(verify.error)}</p>
         ) : verify.data?.verified ? (
           <p className="verdict-ok">
             Included in seal {verify.data.sealId} signed by key {verify.data.keyId}: verified
@@ -55,7 +56,7 @@ function InclusionCheck({ event }: { event: OrgEventDetail }) {
 }
 
 function AuditEventPage() {
-  const { eventId } = auditEventRoute.useParams()
+  const { eventId } = routeApi.useParams()
   const event = useQuery(auditEventQuery(eventId))
   if (event.isPending) return <Loading label="Loading the event…" />
   if (event.error) return <ErrorState error={event.error} onRetry={() => void event.refetch()} />
@@ -75,7 +76,9 @@ function AuditEventPage() {
         <dt>Action</dt>
         <dd>{data.action}</dd>
         <dt>Time</dt>
-        <dd>{data.createdAt}</dd>
+        <dd>
+          <DateTime value={data.createdAt} />
+        </dd>
         <dt>Actor</dt>
         <dd>{data.userId}</dd>
         <dt>Resource</dt>

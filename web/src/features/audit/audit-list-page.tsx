@@ -1,11 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { createLazyRoute, getRouteApi, Link } from '@tanstack/react-router'
+import { useEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
-import { fieldErrors } from '../../api/client'
-import { auditRoute, type AuditSearch } from '../../app/routes'
-import { Button, EmptyState, ErrorState, Loading, PageHeader, Pagination, Table, TextField } from '../../ui'
-import { auditListQuery, shortHash, walkChain, type ChainWalk, type OrgEvent } from './audit-api'
+import { formErrors, problemMessage } from '../../api/messages'
+import { Button, DateTime, EmptyState, FilterForm, ListView, PageHeader, TextField, useListQuery } from '../../ui'
+import { auditListQuery, shortHash, walkChain, type AuditSearch, type ChainWalk, type OrgEvent } from './audit-api'
+
+const routeApi = getRouteApi('/app/audit')
+
+const FILTERS = { action: 'Action', since: 'Since', until: 'Until' }
 
 type Walk =
   | { state: 'idle' }
@@ -30,7 +32,7 @@ function ChainCheck() {
     walkChain(progress, current.signal).then(
       (result) => !current.signal.aborted && setWalk(result),
       (error: unknown) =>
-        !current.signal.aborted && setWalk({ state: 'failed', message: fieldErrors(error).general ?? String(error) }),
+        !current.signal.aborted && setWalk({ state: 'failed', message: problemMessage(error) ?? String(error) }),
     )
   }
 
@@ -70,20 +72,12 @@ function ChainCheck() {
 
 /** The org's audit log: the event feed (oldest first, as the API gives it) with its filters and the cursor in the URL. */
 function AuditListPage() {
-  const search = auditRoute.useSearch()
-  const navigate = useNavigate({ from: '/audit' })
-  const list = useQuery({ ...auditListQuery(search), placeholderData: keepPreviousData })
+  const search = routeApi.useSearch()
+  const navigate = routeApi.useNavigate()
+  const list = useListQuery(auditListQuery(search))
   const filtered = Boolean(search.action || search.since || search.until)
-  const { fields } = fieldErrors(list.error)
-
-  const applyFilters = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const value = (name: string) => String(form.get(name) ?? '').trim() || undefined
-    // A cursor belongs to the filters it was made with: new filters start from the first page.
-    const next: AuditSearch = { action: value('action'), since: value('since'), until: value('until') }
-    void navigate({ search: next })
-  }
+  // A filter the API refused is shown at its field; the list then only says to correct it.
+  const filterErrors = formErrors(list.error, FILTERS)
 
   return (
     <>
@@ -91,79 +85,61 @@ function AuditListPage() {
         <p className="muted">Every change in this org, hash-chained in the order it happened (oldest first).</p>
       </PageHeader>
       <ChainCheck />
-      <form
-        className="filters"
-        onSubmit={applyFilters}
-        role="search"
-        aria-label="Filter the audit log"
-        key={JSON.stringify(search)}
+      <FilterForm<AuditSearch>
+        label="Filter the audit log"
+        search={search}
+        read={(value) => ({ action: value('action'), since: value('since'), until: value('until') })}
       >
         <TextField
-          label="Action"
+          label={FILTERS.action}
           name="action"
           defaultValue={search.action ?? ''}
           hint="For example catalog.created"
-          error={fields.action}
+          error={filterErrors.fields.action}
         />
         <TextField
-          label="Since"
+          label={FILTERS.since}
           name="since"
           defaultValue={search.since ?? ''}
           hint="ISO 8601 time, for example 2026-11-28T00:00:00Z"
-          error={fields.since}
+          error={filterErrors.fields.since}
         />
         <TextField
-          label="Until"
+          label={FILTERS.until}
           name="until"
           defaultValue={search.until ?? ''}
           hint="Events before this time"
-          error={fields.until}
+          error={filterErrors.fields.until}
         />
-        <div className="filters-actions">
-          <Button type="submit" variant="primary">
-            Apply filters
-          </Button>
-          {filtered ? <Button onClick={() => void navigate({ search: {} })}>Clear filters</Button> : null}
-        </div>
-      </form>
-      {list.isPending ? (
-        <Loading label="Loading the audit log…" />
-      ) : list.error ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState title={filtered ? 'No events match these filters' : 'No events yet'}>
-          {filtered ? <p>Change or clear the filters.</p> : null}
-        </EmptyState>
-      ) : (
-        <>
-          <Table<OrgEvent>
-            caption="Audit log events, oldest first"
-            rows={list.data.data}
-            rowKey={(event) => event.id}
-            columns={[
-              { header: 'Sequence', cell: (event) => event.sequence, numeric: true },
-              { header: 'Time', cell: (event) => event.createdAt },
-              {
-                header: 'Action',
-                cell: (event) => (
-                  <Link to="/audit/$eventId" params={{ eventId: event.id }}>
-                    {event.action}
-                  </Link>
-                ),
-              },
-              { header: 'Actor', cell: (event) => event.userId },
-              { header: 'Hash', cell: (event) => <code title={event.hash}>{shortHash(event.hash)}</code> },
-            ]}
-          />
-          <Pagination
-            nextCursor={list.data.pagination.cursor}
-            hasMore={list.data.pagination.hasMore}
-            paged={search.cursor !== undefined}
-            onNext={(cursor) => void navigate({ search: { ...search, cursor } })}
-            onFirst={() => void navigate({ search: { ...search, cursor: undefined } })}
-          />
-        </>
-      )}
+      </FilterForm>
+      <ListView<OrgEvent>
+        list={list}
+        loading="Loading the audit log…"
+        errorMessage={filterErrors.general ?? 'Correct the filters above to see the events.'}
+        cursor={search.cursor}
+        onCursor={(cursor) => void navigate({ search: { ...search, cursor } })}
+        empty={
+          <EmptyState title={filtered ? 'No events match these filters' : 'No events yet'}>
+            {filtered ? <p>Change or clear the filters.</p> : null}
+          </EmptyState>
+        }
+        caption="Audit log events, oldest first"
+        rowKey={(event) => event.id}
+        columns={[
+          { header: 'Sequence', cell: (event) => event.sequence, numeric: true },
+          { header: 'Time', cell: (event) => <DateTime value={event.createdAt} /> },
+          {
+            header: 'Action',
+            cell: (event) => (
+              <Link to="/audit/$eventId" params={{ eventId: event.id }}>
+                {event.action}
+              </Link>
+            ),
+          },
+          { header: 'Actor', cell: (event) => event.userId },
+          { header: 'Hash', cell: (event) => <code title={event.hash}>{shortHash(event.hash)}</code> },
+        ]}
+      />
     </>
   )
 }

@@ -1,28 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router'
+import { createLazyRoute, getRouteApi, Link, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
-import { api, fieldErrors, unwrap } from '../../api/client'
-import { loginRoute } from '../../app/routes'
+import { formErrors } from '../../api/messages'
 import { Button, FormError, TextField } from '../../ui'
+import { CREDENTIAL_LABELS, logInWithCookie, safeRedirect } from './auth-api'
 import { AuthLayout } from './auth-layout'
 
-/** Only a path of this app: never an open redirect to another site. */
-export function safeRedirect(target: string | undefined): string {
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : '/catalog'
-}
+const routeApi = getRouteApi('/login')
 
 function LoginPage() {
-  const { redirect } = loginRoute.useSearch()
+  const { redirect } = routeApi.useSearch()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const login = useMutation({
-    mutationFn: (body: { email: string; password: string }) => unwrap(api.POST('/api/auth/login/cookie', { body })),
+    mutationFn: logInWithCookie,
     onSuccess: async () => {
       queryClient.clear()
       await navigate({ href: safeRedirect(redirect) })
     },
   })
-  const { fields, general } = fieldErrors(login.error)
+  const { fields, general } = formErrors(login.error, CREDENTIAL_LABELS)
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
@@ -32,9 +29,16 @@ function LoginPage() {
     <AuthLayout title="Log in">
       <form onSubmit={submit} noValidate>
         <FormError message={general} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" required error={fields.email} />
         <TextField
-          label="Password"
+          label={CREDENTIAL_LABELS.email}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          error={fields.email}
+        />
+        <TextField
+          label={CREDENTIAL_LABELS.password}
           name="password"
           type="password"
           autoComplete="current-password"

@@ -1,26 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router'
+import { createLazyRoute, getRouteApi, Link, useNavigate } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
-import { api, fieldErrors, unwrap } from '../../api/client'
-import { signupRoute } from '../../app/routes'
+import { formErrors } from '../../api/messages'
 import { Button, FormError, TextField } from '../../ui'
+import { safeRedirect, signUpWithCookie } from './auth-api'
 import { AuthLayout } from './auth-layout'
-import { safeRedirect } from './login-page'
+
+const routeApi = getRouteApi('/signup')
+
+const LABELS = { name: 'Name', email: 'Email', password: 'Password' }
 
 function SignupPage() {
-  const { redirect } = signupRoute.useSearch()
+  const { redirect } = routeApi.useSearch()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const signup = useMutation({
-    mutationFn: (body: { name: string; email: string; password: string }) =>
-      unwrap(api.POST('/api/auth/signup/cookie', { body })),
+    mutationFn: signUpWithCookie,
     onSuccess: async () => {
       queryClient.clear()
       // A new account has no org yet: creating one comes first, unless it came to accept an invitation to one.
       await (redirect ? navigate({ href: safeRedirect(redirect) }) : navigate({ to: '/orgs/new' }))
     },
   })
-  const { fields, general } = fieldErrors(signup.error)
+  const { fields, general } = formErrors(signup.error, LABELS)
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
@@ -34,10 +36,10 @@ function SignupPage() {
     <AuthLayout title="Create your account">
       <form onSubmit={submit} noValidate>
         <FormError message={general} />
-        <TextField label="Name" name="name" autoComplete="name" required error={fields.name} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" required error={fields.email} />
+        <TextField label={LABELS.name} name="name" autoComplete="name" required error={fields.name} />
+        <TextField label={LABELS.email} name="email" type="email" autoComplete="email" required error={fields.email} />
         <TextField
-          label="Password"
+          label={LABELS.password}
           name="password"
           type="password"
           autoComplete="new-password"

@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
-import { createLazyRoute, Link } from '@tanstack/react-router'
-import { correctCatalogRoute } from '../../app/routes'
+import { createLazyRoute, getRouteApi, Link, useNavigate } from '@tanstack/react-router'
 import { ErrorState, Loading, PageHeader } from '../../ui'
-import { catalogEntryQuery } from './catalog-api'
+import { catalogEntryQuery, useCreateCatalogEntry } from './catalog-api'
 import { CatalogForm } from './catalog-form'
-import { useCreateCatalogEntry } from './catalog-new-page'
+
+const routeApi = getRouteApi('/app/catalog/$id/correct')
 
 /** A correction is a new entry that supersedes this one; the old entry stays, marked superseded. */
 function CorrectCatalogEntryPage() {
-  const { id } = correctCatalogRoute.useParams()
+  const { id } = routeApi.useParams()
   const entry = useQuery(catalogEntryQuery(id))
   const create = useCreateCatalogEntry()
+  const navigate = useNavigate()
   if (entry.isPending) return <Loading />
   if (entry.error) return <ErrorState error={entry.error} onRetry={() => void entry.refetch()} />
   return (
@@ -29,7 +30,9 @@ function CorrectCatalogEntryPage() {
         submitLabel="Save correction"
         busy={create.isPending}
         error={create.error}
-        onSubmit={(body) => create.mutate(body)}
+        onSubmit={(body) =>
+          create.mutate(body, { onSuccess: (next) => void navigate({ to: '/catalog/$id', params: { id: next.id } }) })
+        }
       />
     </>
   )

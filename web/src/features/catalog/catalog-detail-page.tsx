@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
-import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router'
+import { createLazyRoute, getRouteApi, Link, useNavigate } from '@tanstack/react-router'
 import { Fragment, useState } from 'react'
-import { catalogEntryRoute } from '../../app/routes'
 import { useSession } from '../../app/session'
-import { Button, Dialog, ErrorState, Loading, PageHeader, Table } from '../../ui'
+import { Button, CalendarDate, DateTime, Dialog, ErrorState, Loading, PageHeader, Table } from '../../ui'
 import { roleLabel, useCreatorName } from '../creators/creators-api'
 import { catalogEntryQuery, KIND_LABELS, type Split } from './catalog-api'
 import { percent } from './splits-editor'
 import { StatusBadge } from './status-badge'
+
+const routeApi = getRouteApi('/app/catalog/$id')
 
 function CatalogEntryLink({ id }: { id: string }) {
   return (
@@ -18,7 +19,7 @@ function CatalogEntryLink({ id }: { id: string }) {
 }
 
 function CatalogDetailPage() {
-  const { id } = catalogEntryRoute.useParams()
+  const { id } = routeApi.useParams()
   const { can } = useSession()
   const navigate = useNavigate()
   const [showRecord, setShowRecord] = useState(false)
@@ -70,7 +71,9 @@ function CatalogDetailPage() {
           </Fragment>
         ))}
         <dt>Release date</dt>
-        <dd>{data.releaseDate ?? '—'}</dd>
+        <dd>
+          <CalendarDate value={data.releaseDate} />
+        </dd>
         <dt>Territories</dt>
         <dd>{data.territories.join(', ')}</dd>
         {data.workId ? (
@@ -86,7 +89,9 @@ function CatalogDetailPage() {
         <dt>Superseded by</dt>
         <dd>{data.supersededBy ? <CatalogEntryLink id={data.supersededBy} /> : '—'}</dd>
         <dt>Created</dt>
-        <dd>{data.createdAt}</dd>
+        <dd>
+          <DateTime value={data.createdAt} />
+        </dd>
       </dl>
       <Dialog
         open={showRecord}

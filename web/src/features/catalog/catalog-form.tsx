@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react'
-import { fieldErrors } from '../../api/client'
-import { CATALOG_KINDS, type CatalogKind } from '../../app/routes'
+import { formErrors } from '../../api/messages'
 import { Button, FormError, Loading, SelectField, TextField } from '../../ui'
 import { useCreatorChoices } from '../creators/creators-api'
-import { KIND_LABELS, type CatalogEntry, type CreateCatalogEntry } from './catalog-api'
-import { newSplit, SplitsEditor, type SplitDraft } from './splits-editor'
+import { CATALOG_KINDS, KIND_LABELS, type CatalogEntry, type CatalogKind, type CreateCatalogEntry } from './catalog-api'
+import { newSplit, splitLabel, SplitsEditor, type SplitDraft } from './splits-editor'
 
 interface Draft {
   kind: CatalogKind
@@ -50,6 +49,25 @@ function draftOf(entry: CatalogEntry | undefined): Draft {
   }
 }
 
+/** The form's fields by the API's param, for its messages (the identifier's label follows the kind). */
+const labelsFor =
+  (identifier: string) =>
+  (param: string): string | undefined =>
+    splitLabel(param) ??
+    {
+      kind: 'Kind',
+      title: 'Title',
+      versionTitle: 'Version',
+      displayArtist: 'Display artist',
+      identifiers: identifier,
+      'identifiers.isrc': identifier,
+      'identifiers.iswc': identifier,
+      'identifiers.upc': identifier,
+      releaseDate: 'Release date',
+      territories: 'Territories',
+      workId: 'Underlying work',
+    }[param]
+
 /** What the API receives: empty optional fields are left out, and the rules are the API's to check. */
 function requestOf(draft: Draft, supersedes: string | undefined): CreateCatalogEntry {
   const optional = (value: string) => (value.trim() === '' ? undefined : value.trim())
@@ -93,12 +111,12 @@ interface CatalogFormProps {
 export function CatalogForm({ corrects, submitLabel, busy, error, onSubmit }: CatalogFormProps) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(corrects))
   const creators = useCreatorChoices()
-  const { fields, general } = fieldErrors(error)
+  const identifier = IDENTIFIER[draft.kind]
+  const { fields, general } = formErrors(error, labelsFor(identifier.label))
   const set =
     <K extends keyof Draft>(key: K) =>
     (value: Draft[K]) =>
       setDraft((current) => ({ ...current, [key]: value }))
-  const identifier = IDENTIFIER[draft.kind]
   const submit = (event: FormEvent) => {
     event.preventDefault()
     onSubmit(requestOf(draft, corrects?.id))
@@ -157,7 +175,7 @@ export function CatalogForm({ corrects, submitLabel, busy, error, onSubmit }: Ca
         value={draft.territories}
         onChange={(event) => set('territories')(event.target.value)}
         hint="ISO country codes separated by commas (NL, DE), or WORLD"
-        error={fields.territories ?? Object.entries(fields).find(([param]) => param.startsWith('territories.'))?.[1]}
+        error={fields.territories}
       />
       {draft.kind === 'recording' ? (
         <TextField

@@ -1,28 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createLazyRoute, useNavigate } from '@tanstack/react-router'
-import { api, unwrap } from '../../api/client'
-import { useIdempotencyKey } from '../../app/idempotency'
 import { PageHeader } from '../../ui'
-import { catalogKeys, type CreateCatalogEntry } from './catalog-api'
+import { useCreateCatalogEntry } from './catalog-api'
 import { CatalogForm } from './catalog-form'
-
-/** Creates a catalog entry; also the page a correction uses (with `supersedes`). */
-export function useCreateCatalogEntry() {
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
-  const keyFor = useIdempotencyKey()
-  return useMutation({
-    mutationFn: (body: CreateCatalogEntry) =>
-      unwrap(api.POST('/api/catalog', { body, params: { header: { 'Idempotency-Key': keyFor(body) } } })),
-    onSuccess: async (entry) => {
-      await queryClient.invalidateQueries({ queryKey: catalogKeys.all })
-      await navigate({ to: '/catalog/$id', params: { id: entry.id } })
-    },
-  })
-}
 
 function NewCatalogEntryPage() {
   const create = useCreateCatalogEntry()
+  const navigate = useNavigate()
   return (
     <>
       <PageHeader title="New catalog entry" />
@@ -30,7 +13,9 @@ function NewCatalogEntryPage() {
         submitLabel="Create entry"
         busy={create.isPending}
         error={create.error}
-        onSubmit={(body) => create.mutate(body)}
+        onSubmit={(body) =>
+          create.mutate(body, { onSuccess: (entry) => void navigate({ to: '/catalog/$id', params: { id: entry.id } }) })
+        }
       />
     </>
   )

@@ -33,6 +33,19 @@ interface SplitsEditorProps {
   errors: Record<string, string>
 }
 
+const SPLIT_FIELDS: Record<string, string> = { creatorId: 'creator', role: 'role', shareBps: 'share (basis points)' }
+
+/** The visible label of a split's field by the API's param (`splits.0.shareBps` → "Split 1: share (basis points)"). */
+export function splitLabel(param: string): string | undefined {
+  if (param === 'splits') return 'Splits'
+  const match = /^splits\.(\d+)(?:\.(\w+))?$/.exec(param)
+  if (!match) return undefined
+  const row = `Split ${Number(match[1]) + 1}`
+  if (!match[2]) return row
+  const field = SPLIT_FIELDS[match[2]]
+  return field ? `${row}: ${field}` : undefined
+}
+
 let nextKey = 0
 export const newSplit = (creatorId = '', role: Split['role'] = 'artist', shareBps = ''): SplitDraft => ({
   key: `split-${(nextKey += 1)}`,
@@ -73,6 +86,7 @@ export function SplitsEditor({ splits, onChange, creators, errors }: SplitsEdito
                 id={`${id}-${split.key}-creator`}
                 value={split.creatorId}
                 aria-invalid={error('creatorId') ? true : undefined}
+                aria-describedby={error('creatorId') ? `${id}-${split.key}-creator-error` : undefined}
                 onChange={(event) => update(split.key, { creatorId: event.target.value })}
               >
                 <option value="">Choose a creator</option>
@@ -82,7 +96,11 @@ export function SplitsEditor({ splits, onChange, creators, errors }: SplitsEdito
                   </option>
                 ))}
               </select>
-              {error('creatorId') ? <p className="field-error">{error('creatorId')}</p> : null}
+              {error('creatorId') ? (
+                <p className="field-error" id={`${id}-${split.key}-creator-error`}>
+                  {error('creatorId')}
+                </p>
+              ) : null}
             </div>
             <div className="field">
               <label htmlFor={`${id}-${split.key}-role`}>{label}: role</label>
@@ -106,9 +124,14 @@ export function SplitsEditor({ splits, onChange, creators, errors }: SplitsEdito
                 pattern="[0-9]*"
                 value={split.shareBps}
                 aria-invalid={error('shareBps') ? true : undefined}
+                aria-describedby={error('shareBps') ? `${id}-${split.key}-share-error` : undefined}
                 onChange={(event) => update(split.key, { shareBps: event.target.value })}
               />
-              {error('shareBps') ? <p className="field-error">{error('shareBps')}</p> : null}
+              {error('shareBps') ? (
+                <p className="field-error" id={`${id}-${split.key}-share-error`}>
+                  {error('shareBps')}
+                </p>
+              ) : null}
             </div>
             <Button
               className="split-remove"

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { createLazyRoute, Link } from '@tanstack/react-router'
-import { creatorRoute } from '../../app/routes'
-import { ErrorState, Loading, PageHeader } from '../../ui'
+import { createLazyRoute, getRouteApi, Link } from '@tanstack/react-router'
+import { DateTime, ErrorState, Loading, PageHeader } from '../../ui'
 import { creatorQuery, roleLabel } from './creators-api'
 
+const routeApi = getRouteApi('/app/creators/$id')
+
 function CreatorDetailPage() {
-  const { id } = creatorRoute.useParams()
+  const { id } = routeApi.useParams()
   const creator = useQuery(creatorQuery(id))
   if (creator.isPending) return <Loading />
   if (creator.error) return <ErrorState error={creator.error} onRetry={() => void creator.refetch()} />
@@ -42,7 +43,9 @@ function CreatorDetailPage() {
           {data.openingBalance} {data.payoutCurrency}
         </dd>
         <dt>Created</dt>
-        <dd>{data.createdAt}</dd>
+        <dd>
+          <DateTime value={data.createdAt} />
+        </dd>
       </dl>
       <p>
         <Link to="/catalog" search={{ creatorId: data.id }}>

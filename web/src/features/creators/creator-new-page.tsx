@@ -1,27 +1,29 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createLazyRoute, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { api, fieldErrors, unwrap, type Schemas } from '../../api/client'
-import { useIdempotencyKey } from '../../app/idempotency'
+import { formErrors } from '../../api/messages'
 import { Button, FormError, PageHeader, SelectField, TextField } from '../../ui'
-import { CREATOR_ROLES, creatorKeys, roleLabel, type CreatorRole } from './creators-api'
+import { CREATOR_ROLES, roleLabel, useCreateCreator, type CreateCreator, type CreatorRole } from './creators-api'
 
-type CreateCreator = Schemas['CreateCreatorRequest']
+/** The form's fields by the API's param (for its messages, in these words). */
+const LABELS = {
+  name: 'Name',
+  legalName: 'Legal identity',
+  kind: 'Kind',
+  roles: 'Roles',
+  email: 'Email',
+  country: 'Country',
+  ipi: 'IPI',
+  isni: 'ISNI',
+  payoutCurrency: 'Payout currency',
+  minimumPayout: 'Minimum payout',
+  openingBalance: 'Opening balance',
+}
 
 function NewCreatorPage() {
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const keyFor = useIdempotencyKey()
   const [roles, setRoles] = useState<CreatorRole[]>(['artist'])
-  const create = useMutation({
-    mutationFn: (body: CreateCreator) =>
-      unwrap(api.POST('/api/creators', { body, params: { header: { 'Idempotency-Key': keyFor(body) } } })),
-    onSuccess: async (creator) => {
-      await queryClient.invalidateQueries({ queryKey: creatorKeys.all })
-      await navigate({ to: '/creators/$id', params: { id: creator.id } })
-    },
-  })
-  const { fields, general } = fieldErrors(create.error)
+  const create = useCreateCreator()
+  const { fields, general } = formErrors(create.error, LABELS)
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
@@ -37,22 +39,22 @@ function NewCreatorPage() {
       if (value(name)) body[name] = value(name)
     }
     if (value('country')) body.country = value('country').toUpperCase()
-    create.mutate(body)
+    create.mutate(body, { onSuccess: (creator) => void navigate({ to: '/creators/$id', params: { id: creator.id } }) })
   }
   return (
     <>
       <PageHeader title="New creator" />
       <form onSubmit={submit} noValidate className="form">
         <FormError message={general} />
-        <TextField label="Name" name="name" required maxLength={300} error={fields.name} />
+        <TextField label={LABELS.name} name="name" required maxLength={300} error={fields.name} />
         <TextField
-          label="Legal identity"
+          label={LABELS.legalName}
           name="legalName"
           hint="Optional: the legal name, if another"
           error={fields.legalName}
         />
         <SelectField
-          label="Kind"
+          label={LABELS.kind}
           name="kind"
           defaultValue="person"
           options={[
@@ -63,7 +65,7 @@ function NewCreatorPage() {
           error={fields.kind}
         />
         <fieldset className="choice">
-          <legend>Roles</legend>
+          <legend>{LABELS.roles}</legend>
           <div className="choice-grid">
             {CREATOR_ROLES.map((role) => (
               <label key={role} className="choice-option">
@@ -83,9 +85,9 @@ function NewCreatorPage() {
           {fields.roles ? <p className="field-error">{fields.roles}</p> : null}
         </fieldset>
         <div className="form-row">
-          <TextField label="Email" name="email" type="email" hint="Optional" error={fields.email} />
+          <TextField label={LABELS.email} name="email" type="email" hint="Optional" error={fields.email} />
           <TextField
-            label="Country"
+            label={LABELS.country}
             name="country"
             hint="Optional, ISO code such as NL"
             maxLength={2}
@@ -93,12 +95,12 @@ function NewCreatorPage() {
           />
         </div>
         <div className="form-row">
-          <TextField label="IPI" name="ipi" hint="Optional, 9 or 11 digits" error={fields.ipi} />
-          <TextField label="ISNI" name="isni" hint="Optional, 16 characters" error={fields.isni} />
+          <TextField label={LABELS.ipi} name="ipi" hint="Optional, 9 or 11 digits" error={fields.ipi} />
+          <TextField label={LABELS.isni} name="isni" hint="Optional, 16 characters" error={fields.isni} />
         </div>
         <div className="form-row">
           <TextField
-            label="Payout currency"
+            label={LABELS.payoutCurrency}
             name="payoutCurrency"
             defaultValue="EUR"
             maxLength={3}
@@ -107,14 +109,14 @@ function NewCreatorPage() {
             error={fields.payoutCurrency}
           />
           <TextField
-            label="Minimum payout"
+            label={LABELS.minimumPayout}
             name="minimumPayout"
             inputMode="decimal"
             hint="Optional decimal, such as 25.00"
             error={fields.minimumPayout}
           />
           <TextField
-            label="Opening balance"
+            label={LABELS.openingBalance}
             name="openingBalance"
             inputMode="decimal"
             hint="Optional; negative for an advance to recoup, such as -500.00"

@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap, type Schemas } from '../../api/client'
+import { useWrite } from '../../app/write'
 
 export type Creator = Schemas['Creator']
 export type CreatorRole = Schemas['CreatorRole']
+export type CreateCreator = Schemas['CreateCreatorRequest']
 
 export const CREATOR_ROLES: readonly CreatorRole[] = [
   'artist',
@@ -50,4 +52,12 @@ export function useCreatorChoices() {
 export function useCreatorName(): (id: string) => string {
   const choices = useCreatorChoices()
   return (id) => choices.data?.find((creator) => creator.id === id)?.name ?? id
+}
+
+/** Creates a creator (the new-creator form). */
+export function useCreateCreator() {
+  return useWrite({
+    request: (body: CreateCreator, headers) => unwrap(api.POST('/api/creators', { body, headers })),
+    invalidates: [creatorKeys.all],
+  })
 }

@@ -1,20 +1,27 @@
 import { useQuery } from '@tanstack/react-query'
-import { createLazyRoute, Link } from '@tanstack/react-router'
+import { createLazyRoute, getRouteApi, Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { eventRoute, router } from '../../app/routes'
+import { problemMessage } from '../../api/messages'
 import { useSession } from '../../app/session'
-import { Button, Dialog, ErrorState, FormError, Loading, PageHeader, Table } from '../../ui'
+import {
+  Button,
+  buttonClass,
+  ConfirmDialog,
+  DateTime,
+  ErrorState,
+  FormError,
+  Loading,
+  PageHeader,
+  Table,
+} from '../../ui'
 import { useCreatorName } from '../creators/creators-api'
 import { EventLifecycle, EventStatus } from './event-badges'
-import { venueTime } from './event-time'
 import { canCancel, canPublish, eventQuery, useEventAction, useWorkChoices, type TicketType } from './events-api'
 
-/** Revenue is recorded on the revenue page when the app has one: ticket sales name their event there. */
-const REVENUE_FORM = '/revenue/new'
-const hasRevenueForm = () => Object.hasOwn(router.routesByPath, REVENUE_FORM)
+const routeApi = getRouteApi('/app/events/$id')
 
 function EventDetailPage() {
-  const { id } = eventRoute.useParams()
+  const { id } = routeApi.useParams()
   const { can } = useSession()
   const event = useQuery(eventQuery(id))
   const publish = useEventAction(id, 'publish')
@@ -28,7 +35,7 @@ function EventDetailPage() {
   const writable = can('ticketing:write')
   const workTitle = (workId: string) => works.data?.find((work) => work.id === workId)?.title ?? workId
   const tickets = data.ticketTypes.reduce((sum, type) => sum + type.quantity, 0)
-  const actionError = publish.error ?? cancel.error
+  const actionError = publish.error ?? (confirmCancel ? null : cancel.error)
   return (
     <>
       <PageHeader
@@ -45,13 +52,11 @@ function EventDetailPage() {
                 Cancel event
               </Button>
             ) : null}
-            {can('revenue:write') && hasRevenueForm() ? (
-              <a
-                className="button button-secondary"
-                href={`${REVENUE_FORM}?${new URLSearchParams({ eventId: data.id })}`}
-              >
+            {can('revenue:write') ? (
+              // Ticket sales are recorded on the revenue form, naming their event.
+              <Link to="/revenue/new" search={{ eventId: data.id }} className={buttonClass()}>
                 Record ticket sales
-              </a>
+              </Link>
             ) : null}
           </>
         }
@@ -60,16 +65,20 @@ function EventDetailPage() {
           <EventStatus status={data.status} /> <EventLifecycle lifecycle={data.lifecycle} />
         </p>
       </PageHeader>
-      <FormError message={actionError?.message} />
+      <FormError message={problemMessage(actionError)} />
       <dl className="details">
         <dt>Id</dt>
         <dd>{data.id}</dd>
         <dt>Venue</dt>
         <dd>{[data.venue.name, data.venue.city, data.venue.country].filter(Boolean).join(', ')}</dd>
         <dt>Starts</dt>
-        <dd>{venueTime(data.startsAt, data.timezone)}</dd>
+        <dd>
+          <DateTime value={data.startsAt} timeZone={data.timezone} />
+        </dd>
         <dt>Ends</dt>
-        <dd>{data.endsAt ? venueTime(data.endsAt, data.timezone) : 'Not set (taken as one day)'}</dd>
+        <dd>
+          {data.endsAt ? <DateTime value={data.endsAt} timeZone={data.timezone} /> : 'Not set (taken as one day)'}
+        </dd>
         <dt>Time zone</dt>
         <dd>{data.timezone}</dd>
         <dt>Currency</dt>
@@ -79,7 +88,9 @@ function EventDetailPage() {
           {data.capacity} ({tickets} offered as tickets)
         </dd>
         <dt>Created</dt>
-        <dd>{data.createdAt}</dd>
+        <dd>
+          <DateTime value={data.createdAt} />
+        </dd>
       </dl>
       <h2>Ticket types</h2>
       {data.ticketTypes.length === 0 ? (
@@ -124,20 +135,17 @@ function EventDetailPage() {
           ))}
         </ul>
       )}
-      <Dialog
+      <ConfirmDialog
         open={confirmCancel}
         onOpenChange={setConfirmCancel}
         title="Cancel this event?"
         description={`“${data.name}” will be marked cancelled. This cannot be undone.`}
-      >
-        <Button
-          variant="danger"
-          busy={cancel.isPending}
-          onClick={() => cancel.mutate(undefined, { onSettled: () => setConfirmCancel(false) })}
-        >
-          Yes, cancel the event
-        </Button>
-      </Dialog>
+        confirm="Yes, cancel the event"
+        variant="danger"
+        busy={cancel.isPending}
+        error={problemMessage(cancel.error)}
+        onConfirm={() => cancel.mutate(undefined, { onSuccess: () => setConfirmCancel(false) })}
+      />
     </>
   )
 }

@@ -1,10 +1,16 @@
 import { useMemo, useState, type FormEvent } from 'react'
-import { fieldErrors } from '../../api/client'
+import { formErrors } from '../../api/messages'
 import { Button, FormError, Loading, SelectField, TextField } from '../../ui'
 import { useCreatorChoices } from '../creators/creators-api'
 import { useWorkChoices, type CreateTicketedEvent } from './events-api'
 import { browserTimeZone, timeZones, venueTimeToInstant } from './event-time'
-import { newTicketType, TicketTypesEditor, wholeNumber, type TicketTypeDraft } from './ticket-types-editor'
+import {
+  newTicketType,
+  ticketTypeLabel,
+  TicketTypesEditor,
+  wholeNumber,
+  type TicketTypeDraft,
+} from './ticket-types-editor'
 
 interface Draft {
   name: string
@@ -21,6 +27,23 @@ interface Draft {
   catalogIds: string[]
 }
 
+/** The form's fields by the API's param, for its messages. */
+const LABELS: Record<string, string> = {
+  name: 'Event name',
+  venue: 'Venue',
+  'venue.name': 'Venue name',
+  'venue.city': 'Venue city',
+  'venue.country': 'Country',
+  startsAt: 'Starts',
+  endsAt: 'Ends',
+  timezone: 'Time zone',
+  currency: 'Currency',
+  capacity: 'Capacity',
+  performerIds: 'Performers',
+  catalogIds: 'Works performed',
+}
+const labelOf = (param: string) => ticketTypeLabel(param) ?? LABELS[param]
+
 /** A count as typed: a whole number is sent as one, anything else as typed, and the API names the field. */
 const count = (value: string): number => wholeNumber(value) ?? (value as unknown as number)
 
@@ -34,11 +57,12 @@ function requestOf(draft: Draft): CreateTicketedEvent {
     timezone: draft.timezone,
     currency: draft.currency.trim().toUpperCase(),
     capacity: count(draft.capacity),
+    // A price left empty is left out, so the API says it is required rather than how to write one.
     ticketTypes: draft.ticketTypes.map((type) => ({
       name: type.name.trim(),
-      price: type.price.trim(),
+      ...(type.price.trim() === '' ? {} : { price: type.price.trim() }),
       quantity: count(type.quantity),
-    })),
+    })) as CreateTicketedEvent['ticketTypes'],
     performerIds: draft.performerIds,
     catalogIds: draft.catalogIds,
   }
@@ -66,7 +90,7 @@ function Choices({
   errors: Record<string, string>
   param: string
 }) {
-  const error = errors[param] ?? Object.entries(errors).find(([name]) => name.startsWith(`${param}.`))?.[1]
+  const error = errors[param]
   return (
     <fieldset className="choice">
       <legend>{legend}</legend>
@@ -123,7 +147,7 @@ export function EventForm({ busy, error, onSubmit }: EventFormProps) {
   const zones = useMemo(() => timeZones(), [])
   const creators = useCreatorChoices()
   const works = useWorkChoices()
-  const { fields, general } = fieldErrors(error)
+  const { fields, general } = formErrors(error, labelOf)
   const set =
     <K extends keyof Draft>(key: K) =>
     (value: Draft[K]) =>
@@ -142,6 +166,7 @@ export function EventForm({ busy, error, onSubmit }: EventFormProps) {
       <TextField label="Event name" {...text('name')} required maxLength={300} error={fields.name} />
       <fieldset className="form-group">
         <legend>Venue</legend>
+        {fields.venue ? <p className="field-error">{fields.venue}</p> : null}
         <TextField label="Venue name" {...text('venueName')} required maxLength={300} error={fields['venue.name']} />
         <div className="form-row">
           <TextField
@@ -157,7 +182,7 @@ export function EventForm({ busy, error, onSubmit }: EventFormProps) {
             required
             maxLength={2}
             hint="ISO code such as NL"
-            error={fields['venue.country'] ?? fields.venue}
+            error={fields['venue.country']}
           />
         </div>
       </fieldset>

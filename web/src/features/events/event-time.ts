@@ -35,20 +35,3 @@ export function venueTimeToInstant(local: string, timeZone: string): string {
     return local
   }
 }
-
-/** An instant as the venue's clock shows it, with the zone's abbreviation, in the reader's language. */
-export function venueTime(instant: string, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat(undefined, {
-      timeZone,
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    }).format(new Date(instant))
-  } catch {
-    return instant
-  }
-}

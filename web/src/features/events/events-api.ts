@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap, type Schemas } from '../../api/client'
-import { useIdempotencyKey } from '../../app/idempotency'
+import { useWrite } from '../../app/write'
 
 export type TicketedEvent = Schemas['TicketedEvent']
 export type CreateTicketedEvent = Schemas['CreateTicketedEventRequest']
@@ -40,23 +40,31 @@ export const LIFECYCLE_LABELS: Record<TicketedEvent['lifecycle'], string> = {
 export const canPublish = (event: TicketedEvent) => event.status === 'draft'
 export const canCancel = (event: TicketedEvent) => event.status !== 'cancelled' && event.lifecycle !== 'ended'
 
+/** Creates an event, as a draft (the new-event form). */
+export function useCreateEvent() {
+  const queryClient = useQueryClient()
+  return useWrite({
+    request: (body: CreateTicketedEvent, headers) => unwrap(api.POST('/api/events', { body, headers })),
+    invalidates: [eventKeys.all],
+    onSuccess: (event) => queryClient.setQueryData(eventKeys.one(event.id), event),
+  })
+}
+
 /** Publish or cancel: the answer is the updated event, shown at once; lists are refetched. */
 export function useEventAction(id: string, action: 'publish' | 'cancel') {
   const queryClient = useQueryClient()
-  const keyFor = useIdempotencyKey()
-  return useMutation({
-    mutationFn: () => {
-      const params = { path: { id }, header: { 'Idempotency-Key': keyFor({ id, action }) } }
+  return useWrite({
+    request: (_: void, headers) => {
+      const options = { params: { path: { id } }, headers }
       return unwrap(
         action === 'publish'
-          ? api.POST('/api/events/{id}/publish', { params })
-          : api.POST('/api/events/{id}/cancel', { params }),
+          ? api.POST('/api/events/{id}/publish', options)
+          : api.POST('/api/events/{id}/cancel', options),
       )
     },
-    onSuccess: async (event) => {
-      queryClient.setQueryData(eventKeys.one(id), event)
-      await queryClient.invalidateQueries({ queryKey: [...eventKeys.all, 'list'] })
-    },
+    sameAs: () => ({ id, action }),
+    invalidates: [eventKeys.all],
+    onSuccess: (event) => queryClient.setQueryData(eventKeys.one(id), event),
   })
 }
 

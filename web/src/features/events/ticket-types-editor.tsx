@@ -19,6 +19,17 @@ export function ticketTotal(types: readonly TicketTypeDraft[]): number {
   return types.reduce((sum, type) => sum + (wholeNumber(type.quantity) ?? 0), 0)
 }
 
+const TYPE_FIELDS: Record<string, string> = { name: 'Name', price: 'Price', quantity: 'Quantity' }
+
+/** The visible label of a ticket type's field by the API's param (`ticketTypes.1.price` → "Price"); a row is "Ticket type 2". */
+export function ticketTypeLabel(param: string): string | undefined {
+  if (param === 'ticketTypes') return 'Ticket types'
+  const match = /^ticketTypes\.(\d+)(?:\.(\w+))?$/.exec(param)
+  if (!match) return undefined
+  if (!match[2]) return `Ticket type ${Number(match[1]) + 1}`
+  return TYPE_FIELDS[match[2]]
+}
+
 let nextKey = 0
 export const newTicketType = (name = '', price = '', quantity = ''): TicketTypeDraft => ({
   key: `ticket-type-${(nextKey += 1)}`,

@@ -1,26 +1,20 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { api, fieldErrors, unwrap } from '../../api/client'
-import { useIdempotencyKey } from '../../app/idempotency'
+import { formErrors } from '../../api/messages'
 import { Button, FormError, PageHeader, TextField } from '../../ui'
-import { CREDENTIAL_SCOPES, credentialKeys, pageUnder, type Scope } from './integrations-api'
+import { CREDENTIAL_SCOPES, pageUnder, useCreateCredential, type Scope } from './integrations-api'
 import { CheckboxGroup, SecretReveal } from './secret-reveal'
+
+const LABELS = { name: 'Name', scopes: 'Scopes' }
 
 /**
  * A new credential: a name and its scopes. The API answers its secret once: shown here with a copy
  * button, then the detail page (`{basePath}/{id}`) shows only the secret's hint.
  */
 export function CredentialCreate({ basePath }: { basePath: string }) {
-  const queryClient = useQueryClient()
-  const keyFor = useIdempotencyKey()
   const [scopes, setScopes] = useState<Scope[]>([])
-  const create = useMutation({
-    mutationFn: (body: { name: string; scopes: Scope[] }) =>
-      unwrap(api.POST('/api/clients', { body, params: { header: { 'Idempotency-Key': keyFor(body) } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: credentialKeys.all }),
-  })
-  const { fields, general } = fieldErrors(create.error)
+  const create = useCreateCredential()
+  const { fields, general } = formErrors(create.error, LABELS)
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     create.mutate({ name: String(new FormData(event.currentTarget).get('name') ?? '').trim(), scopes })
@@ -54,9 +48,9 @@ export function CredentialCreate({ basePath }: { basePath: string }) {
       </PageHeader>
       <form onSubmit={submit} noValidate className="form">
         <FormError message={general} />
-        <TextField label="Name" name="name" required maxLength={200} autoComplete="off" error={fields.name} />
+        <TextField label={LABELS.name} name="name" required maxLength={200} autoComplete="off" error={fields.name} />
         <CheckboxGroup
-          legend="Scopes"
+          legend={LABELS.scopes}
           hint="What tokens of this credential may do on /v1."
           options={CREDENTIAL_SCOPES}
           selected={scopes}

@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { api, unwrap } from '../../api/client'
-import { Button, Dialog, ErrorState, FormError, Loading, PageHeader } from '../../ui'
+import { problemMessage } from '../../api/messages'
+import { Button, ConfirmDialog, DateTime, ErrorState, Loading, PageHeader } from '../../ui'
 import { credentialStatus } from './credentials-list'
-import { credentialKeys, credentialQuery, when } from './integrations-api'
+import { credentialQuery, useRevokeCredential, useRotateCredential } from './integrations-api'
 import { SecretReveal } from './secret-reveal'
 
 export interface CredentialDetailProps {
@@ -17,21 +17,11 @@ export interface CredentialDetailProps {
 
 /** One credential: its scopes, secret hint, grace period and last use; rotate its secret or revoke it. */
 export function CredentialDetail({ id, basePath, canWrite }: CredentialDetailProps) {
-  const queryClient = useQueryClient()
   const credential = useQuery(credentialQuery(id))
   const [confirming, setConfirming] = useState<'rotate' | 'revoke' | null>(null)
-  const settle = async () => {
-    setConfirming(null)
-    await queryClient.invalidateQueries({ queryKey: credentialKeys.all })
-  }
-  const rotate = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/clients/{id}/rotate-secret', { params: { path: { id } } })),
-    onSuccess: settle,
-  })
-  const revoke = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/clients/{id}/revoke', { params: { path: { id } } })),
-    onSuccess: settle,
-  })
+  const rotate = useRotateCredential(id)
+  const revoke = useRevokeCredential(id)
+  const settled = { onSuccess: () => setConfirming(null) }
 
   if (credential.isPending) return <Loading label="Loading the credential…" />
   if (credential.error) return <ErrorState error={credential.error} onRetry={() => void credential.refetch()} />
@@ -61,7 +51,10 @@ export function CredentialDetail({ id, basePath, canWrite }: CredentialDetailPro
         <SecretReveal label="New client secret" secret={rotated.secret}>
           <p role="status">
             The secret was rotated. The previous secret keeps working until{' '}
-            <strong>{when(rotated.previousSecretExpiresAt)}</strong>.
+            <strong>
+              <DateTime value={rotated.previousSecretExpiresAt} />
+            </strong>
+            .
           </p>
         </SecretReveal>
       ) : null}
@@ -69,7 +62,12 @@ export function CredentialDetail({ id, basePath, canWrite }: CredentialDetailPro
         <dt>Status</dt>
         <dd>
           {credentialStatus(data)}
-          {data.revokedAt ? ` since ${when(data.revokedAt)}` : ''}
+          {data.revokedAt ? (
+            <>
+              {' '}
+              since <DateTime value={data.revokedAt} />
+            </>
+          ) : null}
         </dd>
         <dt>Client id</dt>
         <dd>{data.id}</dd>
@@ -84,40 +82,50 @@ export function CredentialDetail({ id, basePath, canWrite }: CredentialDetailPro
         <dt>Secret</dt>
         <dd>{data.secretHint}</dd>
         <dt>Secret rotated</dt>
-        <dd>{when(data.secretRotatedAt)}</dd>
+        <dd>
+          <DateTime value={data.secretRotatedAt} />
+        </dd>
         <dt>Previous secret works until</dt>
-        <dd>{when(data.previousSecretExpiresAt)}</dd>
+        <dd>
+          <DateTime value={data.previousSecretExpiresAt} />
+        </dd>
         <dt>Last used</dt>
         <dd>
-          {data.lastUsedAt
-            ? `${when(data.lastUsedAt)}${data.lastUsedFrom ? ` from ${data.lastUsedFrom}` : ''}`
-            : 'Never'}
+          {data.lastUsedAt ? (
+            <>
+              <DateTime value={data.lastUsedAt} />
+              {data.lastUsedFrom ? ` from ${data.lastUsedFrom}` : ''}
+            </>
+          ) : (
+            'Never'
+          )}
         </dd>
         <dt>Created</dt>
-        <dd>{when(data.createdAt)}</dd>
+        <dd>
+          <DateTime value={data.createdAt} />
+        </dd>
       </dl>
-      <Dialog
+      <ConfirmDialog
         open={confirming === 'rotate'}
         onOpenChange={(open) => setConfirming(open ? 'rotate' : null)}
         title="Rotate the secret?"
         description="A new secret is made and shown once. The current one keeps working for a grace period, so you can deploy the new one."
-      >
-        <FormError message={rotate.error?.message} />
-        <Button variant="primary" busy={rotate.isPending} onClick={() => rotate.mutate()}>
-          Rotate the secret
-        </Button>
-      </Dialog>
-      <Dialog
+        confirm="Rotate the secret"
+        busy={rotate.isPending}
+        error={problemMessage(rotate.error)}
+        onConfirm={() => rotate.mutate(undefined, settled)}
+      />
+      <ConfirmDialog
         open={confirming === 'revoke'}
         onOpenChange={(open) => setConfirming(open ? 'revoke' : null)}
         title={`Revoke ${data.name}?`}
         description="Its secrets stop working at once and its tokens are refused. This cannot be undone."
-      >
-        <FormError message={revoke.error?.message} />
-        <Button variant="danger" busy={revoke.isPending} onClick={() => revoke.mutate()}>
-          Revoke the credential
-        </Button>
-      </Dialog>
+        confirm="Revoke the credential"
+        variant="danger"
+        busy={revoke.isPending}
+        error={problemMessage(revoke.error)}
+        onConfirm={() => revoke.mutate(undefined, settled)}
+      />
     </>
   )
 }

@@ -1,7 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { buttonClass, EmptyState, ErrorState, Loading, PageHeader, Pagination, Table } from '../../ui'
-import { credentialListQuery, pageUnder, when, type Credential } from './integrations-api'
+import { buttonClass, DateTime, ListView, PageHeader, useListQuery } from '../../ui'
+import { credentialListQuery, pageUnder, type Credential } from './integrations-api'
 
 export interface CredentialsListProps {
   /** Where the credential pages are mounted: `{basePath}/new`, `{basePath}/{id}`. */
@@ -17,7 +16,7 @@ export const credentialStatus = (credential: Credential) => (credential.status =
 
 /** The org's API credentials (OAuth clients), newest first. */
 export function CredentialsList({ basePath, cursor, onCursor, canWrite }: CredentialsListProps) {
-  const list = useQuery({ ...credentialListQuery(cursor), placeholderData: keepPreviousData })
+  const list = useListQuery(credentialListQuery(cursor))
   return (
     <>
       <PageHeader
@@ -32,40 +31,30 @@ export function CredentialsList({ basePath, cursor, onCursor, canWrite }: Creden
       >
         <p>OAuth clients that call the /v1 API for this organisation with the client credentials grant.</p>
       </PageHeader>
-      {list.isPending ? (
-        <Loading label="Loading credentials…" />
-      ) : list.error ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState title={cursor ? 'No credentials on this page' : 'No credentials yet'} />
-      ) : (
-        <>
-          <Table<Credential>
-            caption="API credentials, newest first"
-            rows={list.data.data}
-            rowKey={(credential) => credential.id}
-            columns={[
-              {
-                header: 'Name',
-                cell: (credential) => <Link to={pageUnder(basePath, credential.id)}>{credential.name}</Link>,
-              },
-              { header: 'Status', cell: credentialStatus },
-              { header: 'Environment', cell: (credential) => credential.environment },
-              { header: 'Scopes', cell: (credential) => credential.scopes.join(', ') },
-              { header: 'Secret', cell: (credential) => credential.secretHint },
-              { header: 'Last used', cell: (credential) => when(credential.lastUsedAt) },
-              { header: 'Created', cell: (credential) => when(credential.createdAt) },
-            ]}
-          />
-          <Pagination
-            nextCursor={list.data.pagination.cursor}
-            hasMore={list.data.pagination.hasMore}
-            paged={cursor !== undefined}
-            onNext={(next) => onCursor(next)}
-            onFirst={() => onCursor(undefined)}
-          />
-        </>
-      )}
+      <ListView<Credential>
+        list={list}
+        loading="Loading credentials…"
+        cursor={cursor}
+        onCursor={onCursor}
+        empty={cursor ? 'No credentials on this page' : 'No credentials yet'}
+        caption="API credentials, newest first"
+        rowKey={(credential) => credential.id}
+        columns={[
+          {
+            header: 'Name',
+            cell: (credential) => <Link to={pageUnder(basePath, credential.id)}>{credential.name}</Link>,
+          },
+          { header: 'Status', cell: credentialStatus },
+          { header: 'Environment', cell: (credential) => credential.environment },
+          { header: 'Scopes', cell: (credential) => credential.scopes.join(', ') },
+          { header: 'Secret', cell: (credential) => credential.secretHint },
+          {
+            header: 'Last used',
+            cell: (credential) => (credential.lastUsedAt ? <DateTime value={credential.lastUsedAt} /> : 'Never'),
+          },
+          { header: 'Created', cell: (credential) => <DateTime value={credential.createdAt} /> },
+        ]}
+      />
     </>
   )
 }

@@ -1,43 +1,89 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
-import { api, fieldErrors, unwrap } from '../../api/client'
-import { useIdempotencyKey } from '../../app/idempotency'
+import { useId, useState, type FormEvent } from 'react'
+import { formErrors } from '../../api/messages'
 import { Button, FormError, PageHeader, TextField } from '../../ui'
-import { EVERY_EVENT_KIND, pageUnder, WEBHOOK_ACTIONS, WILDCARD_KIND, webhookKeys } from './integrations-api'
-import { CheckboxGroup, SecretReveal } from './secret-reveal'
+import {
+  EVERY_EVENT_KIND,
+  kindsByObject,
+  pageUnder,
+  useCreateWebhook,
+  WEBHOOK_ACTIONS,
+  WILDCARD_KIND,
+} from './integrations-api'
+import { SecretReveal } from './secret-reveal'
 
-const CATCH_ALLS = [WILDCARD_KIND, EVERY_EVENT_KIND] as const
-const CATCH_ALL_LABELS: Record<string, string> = {
-  [WILDCARD_KIND]: 'All kinds, each as its own (*)',
-  [EVERY_EVENT_KIND]: `Every org event as ${EVERY_EVENT_KIND}`,
+const LABELS = { url: 'Endpoint URL', events: 'Kinds' }
+
+/** The two special kinds, each explained in one line. */
+const CATCH_ALLS: readonly { kind: string; explanation: string }[] = [
+  { kind: WILDCARD_KIND, explanation: 'Every event, including kinds added later, each as its own kind.' },
+  {
+    kind: EVERY_EVENT_KIND,
+    explanation: 'Every org event, all delivered as this one kind, the audit log’s.',
+  },
+]
+
+/** What each object's kinds are about (an object not listed is shown by its own name). */
+const OBJECT_NAMES: Record<string, string> = {
+  org: 'Organisation',
+  member: 'Members',
+  catalog: 'Catalog',
+  creator: 'Creators',
+  revenue: 'Revenue',
+  payout: 'Payouts',
+  payouts: 'Payout runs',
+  ticketed_event: 'Ticketed events',
+  client: 'API credentials',
+  webhook: 'Webhooks',
+  evidence: 'Evidence seals',
+  partner: 'Partner programme',
+}
+
+function KindCheckbox({
+  kind,
+  checked,
+  onChange,
+  explanation,
+}: {
+  kind: string
+  checked: boolean
+  onChange: (checked: boolean) => void
+  explanation?: string
+}) {
+  const id = useId()
+  return (
+    <div className="choice-option">
+      <input
+        id={id}
+        type="checkbox"
+        value={kind}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={id} className="kind-label">
+        <code>{kind}</code>
+        {explanation ? <span className="kind-explanation">{explanation}</span> : null}
+      </label>
+    </div>
+  )
 }
 
 /**
- * Register an endpoint: its URL and the kinds it receives. The API answers the signing secret once:
- * shown here with a copy button; the detail page (`{basePath}/{id}`) never shows it.
+ * Register an endpoint: its URL and the kinds it receives, grouped by what they are about. The API
+ * answers the signing secret once: shown here with a copy button; the detail page never shows it.
  */
 export function WebhookCreate({ basePath }: { basePath: string }) {
-  const queryClient = useQueryClient()
-  const keyFor = useIdempotencyKey()
-  const [catchAll, setCatchAll] = useState<string[]>([])
-  const [actions, setActions] = useState<string[]>([])
-  const create = useMutation({
-    mutationFn: (body: { url: string; events: string[] }) =>
-      unwrap(api.POST('/api/webhooks', { body, params: { header: { 'Idempotency-Key': keyFor(body) } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
-  })
-  const { fields, general } = fieldErrors(create.error)
-  // The API names the failing kind by its index (events.3); the page shows it under the kinds.
-  const kindsError =
-    fields.events ??
-    Object.entries(fields)
-      .filter(([param]) => param.startsWith('events.'))
-      .map(([, message]) => message)[0]
+  const [kinds, setKinds] = useState<string[]>([])
+  const create = useCreateWebhook()
+  const { fields, general } = formErrors(create.error, LABELS)
+  const toggle = (kind: string) => (checked: boolean) =>
+    setKinds((current) => (checked ? [...current, kind] : current.filter((other) => other !== kind)))
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const url = String(new FormData(event.currentTarget).get('url') ?? '').trim()
-    create.mutate({ url, events: [...catchAll, ...actions] })
+    // In the page's order: the catch-alls first, then the kinds as the API lists them.
+    const order = [...CATCH_ALLS.map((special) => special.kind), ...WEBHOOK_ACTIONS]
+    create.mutate({ url, events: order.filter((kind) => kinds.includes(kind)) })
   }
   const created = create.data
   if (created)
@@ -66,7 +112,7 @@ export function WebhookCreate({ basePath }: { basePath: string }) {
       <form onSubmit={submit} noValidate className="form">
         <FormError message={general} />
         <TextField
-          label="Endpoint URL"
+          label={LABELS.url}
           name="url"
           type="url"
           required
@@ -75,21 +121,41 @@ export function WebhookCreate({ basePath }: { basePath: string }) {
           hint="https, reachable from the internet"
           error={fields.url}
         />
-        <CheckboxGroup
-          legend="Everything"
-          options={CATCH_ALLS}
-          selected={catchAll}
-          onChange={setCatchAll}
-          label={(kind) => CATCH_ALL_LABELS[kind] ?? kind}
-        />
-        <CheckboxGroup
-          legend="Kinds"
-          hint="Or only these org events."
-          options={WEBHOOK_ACTIONS}
-          selected={actions}
-          onChange={setActions}
-          error={kindsError}
-        />
+        <fieldset className="choice">
+          <legend>Everything</legend>
+          {CATCH_ALLS.map(({ kind, explanation }) => (
+            <KindCheckbox
+              key={kind}
+              kind={kind}
+              explanation={explanation}
+              checked={kinds.includes(kind)}
+              onChange={toggle(kind)}
+            />
+          ))}
+        </fieldset>
+        <fieldset className="choice" aria-describedby={fields.events ? 'webhook-kinds-error' : undefined}>
+          <legend>{LABELS.events}</legend>
+          <p className="field-hint">Or only these org events, by what they are about.</p>
+          <div className="kind-groups">
+            {kindsByObject(WEBHOOK_ACTIONS).map(({ object, kinds: members }) => (
+              <fieldset key={object} className="kind-group">
+                <legend>
+                  {OBJECT_NAMES[object] ?? object} <code className="muted">{object}.*</code>
+                </legend>
+                <div className="choice-grid">
+                  {members.map((kind) => (
+                    <KindCheckbox key={kind} kind={kind} checked={kinds.includes(kind)} onChange={toggle(kind)} />
+                  ))}
+                </div>
+              </fieldset>
+            ))}
+          </div>
+          {fields.events ? (
+            <p className="field-error" id="webhook-kinds-error">
+              {fields.events}
+            </p>
+          ) : null}
+        </fieldset>
         <div>
           <Button type="submit" variant="primary" busy={create.isPending}>
             Register webhook

@@ -1,9 +1,30 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { api, unwrap } from '../../api/client'
-import { Button, Dialog, EmptyState, ErrorState, FormError, Loading, PageHeader, Pagination, Table } from '../../ui'
-import { deliveryListQuery, webhookKeys, webhookQuery, when, type Attempt, type Delivery } from './integrations-api'
+import { problemMessage } from '../../api/messages'
+import {
+  Button,
+  ConfirmDialog,
+  DateTime,
+  ErrorState,
+  FormError,
+  ListView,
+  Loading,
+  PageHeader,
+  Table,
+  useListQuery,
+} from '../../ui'
+import {
+  deliveryListQuery,
+  useDeleteWebhook,
+  useRedeliver,
+  useRotateWebhookSecret,
+  useSendTestEvent,
+  useToggleWebhook,
+  webhookQuery,
+  type Attempt,
+  type Delivery,
+} from './integrations-api'
 import { SecretReveal } from './secret-reveal'
 import { webhookStatus } from './webhooks-list'
 
@@ -27,36 +48,13 @@ const DELIVERY_STATUS: Record<Delivery['status'], string> = {
 
 /** One endpoint: its settings and actions, then its delivery log with every attempt. */
 export function WebhookDetail({ id, basePath, deliveriesCursor, onDeliveriesCursor, canWrite }: WebhookDetailProps) {
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
   const webhook = useQuery(webhookQuery(id))
   const [confirming, setConfirming] = useState<'rotate' | 'delete' | null>(null)
-  const refresh = () => queryClient.invalidateQueries({ queryKey: webhookKeys.all })
-  const path = { params: { path: { id } } }
-  const sendTest = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/webhooks/{id}/test', path)),
-    onSuccess: refresh,
-  })
-  const toggle = useMutation({
-    mutationFn: (enable: boolean) =>
-      unwrap(enable ? api.POST('/api/webhooks/{id}/enable', path) : api.POST('/api/webhooks/{id}/disable', path)),
-    onSuccess: refresh,
-  })
-  const rotate = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/webhooks/{id}/rotate-secret', path)),
-    onSuccess: async () => {
-      setConfirming(null)
-      await refresh()
-    },
-  })
-  const remove = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/webhooks/{id}', path)),
-    onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: webhookKeys.one(id) })
-      await queryClient.invalidateQueries({ queryKey: webhookKeys.all })
-      await navigate({ to: basePath })
-    },
-  })
+  const sendTest = useSendTestEvent(id)
+  const toggle = useToggleWebhook(id)
+  const rotate = useRotateWebhookSecret(id)
+  const remove = useDeleteWebhook(id)
   const actionError = sendTest.error ?? toggle.error
 
   if (webhook.isPending) return <Loading label="Loading the webhook…" />
@@ -76,7 +74,13 @@ export function WebhookDetail({ id, basePath, deliveriesCursor, onDeliveriesCurs
                 </Button>
               ) : null}
               <Button onClick={() => setConfirming('rotate')}>Rotate secret</Button>
-              <Button busy={toggle.isPending} onClick={() => toggle.mutate(!enabled)}>
+              <Button
+                busy={toggle.isPending}
+                onClick={() => {
+                  sendTest.reset()
+                  toggle.mutate(!enabled)
+                }}
+              >
                 {enabled ? 'Disable' : 'Enable'}
               </Button>
               <Button variant="danger" onClick={() => setConfirming('delete')}>
@@ -91,15 +95,18 @@ export function WebhookDetail({ id, basePath, deliveriesCursor, onDeliveriesCurs
           <Link to={basePath}>All webhooks</Link>
         </p>
       </PageHeader>
-      <FormError message={actionError?.message} />
+      <FormError message={problemMessage(actionError)} />
       {sendTest.data && !sendTest.isPending ? (
         <p role="status">Test event sent: delivery {sendTest.data.id} is in the log below.</p>
       ) : null}
       {rotate.data?.signingSecret ? (
         <SecretReveal label="New signing secret" secret={rotate.data.signingSecret}>
           <p role="status">
-            The secret was rotated. Until <strong>{when(rotate.data.previousSecretExpiresAt)}</strong> deliveries carry
-            signatures by both the previous and the new secret.
+            The secret was rotated. Until{' '}
+            <strong>
+              <DateTime value={rotate.data.previousSecretExpiresAt} />
+            </strong>{' '}
+            deliveries carry signatures by both the previous and the new secret.
           </p>
         </SecretReveal>
       ) : null}
@@ -111,11 +118,17 @@ export function WebhookDetail({ id, basePath, deliveriesCursor, onDeliveriesCurs
         <dt>Kinds</dt>
         <dd>{data.events.join(', ')}</dd>
         <dt>Previous secret signs until</dt>
-        <dd>{when(data.previousSecretExpiresAt)}</dd>
+        <dd>
+          <DateTime value={data.previousSecretExpiresAt} />
+        </dd>
         <dt>Created</dt>
-        <dd>{when(data.createdAt)}</dd>
+        <dd>
+          <DateTime value={data.createdAt} />
+        </dd>
         <dt>Updated</dt>
-        <dd>{when(data.updatedAt)}</dd>
+        <dd>
+          <DateTime value={data.updatedAt} />
+        </dd>
       </dl>
       <DeliveryLog
         webhookId={id}
@@ -123,28 +136,27 @@ export function WebhookDetail({ id, basePath, deliveriesCursor, onDeliveriesCurs
         onCursor={onDeliveriesCursor}
         canRedeliver={canWrite && enabled}
       />
-      <Dialog
+      <ConfirmDialog
         open={confirming === 'rotate'}
         onOpenChange={(open) => setConfirming(open ? 'rotate' : null)}
         title="Rotate the signing secret?"
         description="A new secret is made and shown once. For a grace period deliveries are signed with both, so you can deploy the new one."
-      >
-        <FormError message={rotate.error?.message} />
-        <Button variant="primary" busy={rotate.isPending} onClick={() => rotate.mutate()}>
-          Rotate the signing secret
-        </Button>
-      </Dialog>
-      <Dialog
+        confirm="Rotate the signing secret"
+        busy={rotate.isPending}
+        error={problemMessage(rotate.error)}
+        onConfirm={() => rotate.mutate(undefined, { onSuccess: () => setConfirming(null) })}
+      />
+      <ConfirmDialog
         open={confirming === 'delete'}
         onOpenChange={(open) => setConfirming(open ? 'delete' : null)}
         title="Delete this webhook?"
         description={`Nothing more is sent to ${data.url}, and its delivery log goes with it.`}
-      >
-        <FormError message={remove.error?.message} />
-        <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
-          Delete the webhook
-        </Button>
-      </Dialog>
+        confirm="Delete the webhook"
+        variant="danger"
+        busy={remove.isPending}
+        error={problemMessage(remove.error)}
+        onConfirm={() => remove.mutate(undefined, { onSuccess: () => void navigate({ to: basePath }) })}
+      />
     </>
   )
 }
@@ -161,52 +173,31 @@ function DeliveryLog({
   onCursor: (cursor: string | undefined) => void
   canRedeliver: boolean
 }) {
-  const deliveries = useQuery({
-    ...deliveryListQuery(webhookId, cursor),
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data?.data.some((delivery) => delivery.status === 'pending') ? 1000 : false,
-  })
+  const deliveries = useListQuery(deliveryListQuery(webhookId, cursor))
   return (
     <section aria-labelledby="deliveries-heading" className="section">
       <h2 id="deliveries-heading">Delivery log</h2>
-      {deliveries.isPending ? (
-        <Loading label="Loading deliveries…" />
-      ) : deliveries.error ? (
-        <ErrorState error={deliveries.error} onRetry={() => void deliveries.refetch()} />
-      ) : deliveries.data.data.length === 0 ? (
-        <EmptyState title={cursor ? 'No deliveries on this page' : 'No deliveries yet'} />
-      ) : (
-        <>
+      <ListView<Delivery>
+        list={deliveries}
+        loading="Loading deliveries…"
+        cursor={cursor}
+        onCursor={onCursor}
+        empty={cursor ? 'No deliveries on this page' : 'No deliveries yet'}
+      >
+        {(rows) => (
           <ol className="deliveries">
-            {deliveries.data.data.map((delivery) => (
+            {rows.map((delivery) => (
               <DeliveryItem key={delivery.id} delivery={delivery} canRedeliver={canRedeliver} />
             ))}
           </ol>
-          <Pagination
-            nextCursor={deliveries.data.pagination.cursor}
-            hasMore={deliveries.data.pagination.hasMore}
-            paged={cursor !== undefined}
-            onNext={(next) => onCursor(next)}
-            onFirst={() => onCursor(undefined)}
-          />
-        </>
-      )}
+        )}
+      </ListView>
     </section>
   )
 }
 
 function DeliveryItem({ delivery, canRedeliver }: { delivery: Delivery; canRedeliver: boolean }) {
-  const queryClient = useQueryClient()
-  const redeliver = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.POST('/api/webhooks/{id}/deliveries/{deliveryId}/redeliver', {
-          params: { path: { id: delivery.webhookId, deliveryId: delivery.id } },
-        }),
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
-  })
+  const redeliver = useRedeliver(delivery.webhookId, delivery.id)
   const headingId = `delivery-${delivery.id}`
   return (
     <li className="delivery" aria-labelledby={headingId}>
@@ -222,10 +213,15 @@ function DeliveryItem({ delivery, canRedeliver }: { delivery: Delivery; canRedel
         ) : null}
       </div>
       <p className="muted">
-        {delivery.id} · event {delivery.eventId} · created {when(delivery.createdAt)}
-        {delivery.nextAttemptAt ? ` · next attempt ${when(delivery.nextAttemptAt)}` : ''}
+        {delivery.id} · event {delivery.eventId} · created <DateTime value={delivery.createdAt} />
+        {delivery.nextAttemptAt ? (
+          <>
+            {' '}
+            · next attempt <DateTime value={delivery.nextAttemptAt} />
+          </>
+        ) : null}
       </p>
-      <FormError message={redeliver.error?.message} />
+      <FormError message={problemMessage(redeliver.error)} />
       {delivery.attempts.length === 0 ? (
         <p>No attempt yet.</p>
       ) : (
@@ -235,7 +231,7 @@ function DeliveryItem({ delivery, canRedeliver }: { delivery: Delivery; canRedel
           rowKey={(attempt) => String(attempt.attempt)}
           columns={[
             { header: 'Attempt', cell: (attempt) => attempt.attempt, numeric: true },
-            { header: 'Time', cell: (attempt) => when(attempt.at) },
+            { header: 'Time', cell: (attempt) => <DateTime value={attempt.at} /> },
             { header: 'Trigger', cell: (attempt) => attempt.trigger },
             { header: 'Result', cell: (attempt) => attempt.status },
             { header: 'Status code', cell: (attempt) => attempt.httpStatus ?? '—', numeric: true },

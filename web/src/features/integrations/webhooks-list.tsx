@@ -1,7 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { buttonClass, EmptyState, ErrorState, Loading, PageHeader, Pagination, Table } from '../../ui'
-import { pageUnder, webhookListQuery, when, type Webhook } from './integrations-api'
+import { buttonClass, DateTime, ListView, PageHeader, useListQuery } from '../../ui'
+import { pageUnder, webhookListQuery, type Webhook } from './integrations-api'
 
 export interface WebhooksListProps {
   /** Where the webhook pages are mounted: `{basePath}/new`, `{basePath}/{id}`. */
@@ -18,7 +17,7 @@ export const webhookStatus = (webhook: Webhook) =>
 
 /** The org's webhook endpoints, newest first. */
 export function WebhooksList({ basePath, cursor, onCursor, canWrite }: WebhooksListProps) {
-  const list = useQuery({ ...webhookListQuery(cursor), placeholderData: keepPreviousData })
+  const list = useListQuery(webhookListQuery(cursor))
   return (
     <>
       <PageHeader
@@ -33,41 +32,28 @@ export function WebhooksList({ basePath, cursor, onCursor, canWrite }: WebhooksL
       >
         <p>Endpoints this organisation’s events are sent to, signed with each endpoint’s secret.</p>
       </PageHeader>
-      {list.isPending ? (
-        <Loading label="Loading webhooks…" />
-      ) : list.error ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState title={cursor ? 'No webhooks on this page' : 'No webhooks yet'} />
-      ) : (
-        <>
-          <Table<Webhook>
-            caption="Webhooks, newest first"
-            rows={list.data.data}
-            rowKey={(webhook) => webhook.id}
-            columns={[
-              {
-                header: 'URL',
-                cell: (webhook) => (
-                  <Link to={pageUnder(basePath, webhook.id)} className="wrap-anywhere">
-                    {webhook.url}
-                  </Link>
-                ),
-              },
-              { header: 'Kinds', cell: (webhook) => webhook.events.join(', ') },
-              { header: 'Status', cell: webhookStatus },
-              { header: 'Created', cell: (webhook) => when(webhook.createdAt) },
-            ]}
-          />
-          <Pagination
-            nextCursor={list.data.pagination.cursor}
-            hasMore={list.data.pagination.hasMore}
-            paged={cursor !== undefined}
-            onNext={(next) => onCursor(next)}
-            onFirst={() => onCursor(undefined)}
-          />
-        </>
-      )}
+      <ListView<Webhook>
+        list={list}
+        loading="Loading webhooks…"
+        cursor={cursor}
+        onCursor={onCursor}
+        empty={cursor ? 'No webhooks on this page' : 'No webhooks yet'}
+        caption="Webhooks, newest first"
+        rowKey={(webhook) => webhook.id}
+        columns={[
+          {
+            header: 'URL',
+            cell: (webhook) => (
+              <Link to={pageUnder(basePath, webhook.id)} className="wrap-anywhere">
+                {webhook.url}
+              </Link>
+            ),
+          },
+          { header: 'Kinds', cell: (webhook) => webhook.events.join(', ') },
+          { header: 'Status', cell: webhookStatus },
+          { header: 'Created', cell: (webhook) => <DateTime value={webhook.createdAt} /> },
+        ]}
+      />
     </>
   )
 }

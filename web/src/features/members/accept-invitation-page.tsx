@@ -1,37 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router'
-import { api, ApiError, unwrap } from '../../api/client'
-import { useIdempotencyKey } from '../../app/idempotency'
-import { acceptInvitationRoute } from '../../app/routes'
+import { createLazyRoute, getRouteApi, Link, useNavigate } from '@tanstack/react-router'
+import { ApiError } from '../../api/client'
+import { problemMessage } from '../../api/messages'
 import { meQuery } from '../../app/session'
 import { Button, ErrorState, FormError, Loading } from '../../ui'
+import { logOut } from '../auth/auth-api'
 import { AuthLayout } from '../auth/auth-layout'
-import { roleName } from './members-api'
+import { roleName, useAcceptInvitation } from './members-api'
+
+const routeApi = getRouteApi('/invitations/accept')
 
 /**
  * The invitation link. Signed in: accept (the API checks the email, the expiry and that it is still
  * open). Not signed in: log in or sign up first, then come back here to accept.
  */
 function AcceptInvitationPage() {
-  const { token } = acceptInvitationRoute.useSearch()
+  const { token } = routeApi.useSearch()
   const here = `/invitations/accept?${new URLSearchParams({ token: token ?? '' })}`
   const me = useQuery({ ...meQuery, retry: false })
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const keyFor = useIdempotencyKey()
-  const accept = useMutation({
-    mutationFn: (invitation: string) =>
-      unwrap(
-        api.POST('/api/invitations/accept', {
-          body: { token: invitation },
-          params: { header: { 'Idempotency-Key': keyFor(invitation) } },
-        }),
-      ),
-    // The org joined is the session's active org now: whatever was loaded belonged to another.
-    onSuccess: () => queryClient.resetQueries(),
-  })
+  // The org joined is the session's active org now: whatever was loaded belonged to another.
+  const accept = useAcceptInvitation()
   const logout = useMutation({
-    mutationFn: () => unwrap(api.POST('/api/auth/logout')),
+    mutationFn: logOut,
     onSettled: () => queryClient.resetQueries({ queryKey: meQuery.queryKey }),
   })
 
@@ -79,7 +71,7 @@ function AcceptInvitationPage() {
   const refused = accept.error instanceof ApiError ? accept.error.problem : null
   return (
     <AuthLayout title="Accept an invitation">
-      <FormError message={accept.error?.message} />
+      <FormError message={problemMessage(accept.error)} />
       <p>
         Signed in as <strong>{me.data.user.name}</strong>
         {me.data.user.email ? ` (${me.data.user.email})` : ''}. The invitation must have been sent to this email

@@ -1,16 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
-import { api, fieldErrors, unwrap } from '../../api/client'
-import { useIdempotencyKey } from '../../app/idempotency'
-import { Button, FormError, SelectField, TextField } from '../../ui'
-import {
-  invitationLink,
-  memberKeys,
-  ROLE_DESCRIPTIONS,
-  roleName,
-  type Invitation,
-  type MemberRole,
-} from './members-api'
+import { formErrors } from '../../api/messages'
+import { Button, DateTime, FormError, SelectField, TextField } from '../../ui'
+import { invitationLink, ROLE_DESCRIPTIONS, roleName, useInvite, type Invitation, type MemberRole } from './members-api'
+
+const LABELS = { email: 'Email', role: 'Role' }
 
 /** The invitation just made: its link, to copy and send (the API shows the token once). */
 function InvitationLink({ invitation }: { invitation: Invitation }) {
@@ -32,7 +25,7 @@ function InvitationLink({ invitation }: { invitation: Invitation }) {
     <div className="invitation">
       <p role="status">
         <strong>{invitation.email}</strong> is invited as {roleName(invitation.role)} until{' '}
-        {new Date(invitation.expiresAt).toLocaleString()}. Send them this link: it is shown only now.
+        <DateTime value={invitation.expiresAt} />. Send them this link: it is shown only now.
       </p>
       <div className="field">
         <label htmlFor={id}>Invitation link</label>
@@ -51,28 +44,17 @@ function InvitationLink({ invitation }: { invitation: Invitation }) {
 
 /** Owners and admins invite by email and role (only roles their own role may grant). */
 export function InviteForm({ roles }: { roles: readonly MemberRole[] }) {
-  const queryClient = useQueryClient()
-  const keyFor = useIdempotencyKey()
   // Each invitation made gets a fresh key: inviting the same person again makes a new link, not a replay without one.
   const [sent, setSent] = useState(0)
   const [role, setRole] = useState<MemberRole>(roles.includes('viewer') ? 'viewer' : (roles[0] ?? 'viewer'))
-  const invite = useMutation({
-    mutationFn: (body: { email: string; role: MemberRole }) =>
-      unwrap(
-        api.POST('/api/members/invitations', {
-          body,
-          params: { header: { 'Idempotency-Key': keyFor({ ...body, sent }) } },
-        }),
-      ),
-    onSuccess: async () => {
-      setSent((count) => count + 1)
-      await queryClient.invalidateQueries({ queryKey: memberKeys.all })
-    },
-  })
-  const { fields, general } = fieldErrors(invite.error)
+  const invite = useInvite(sent)
+  const { fields, general } = formErrors(invite.error, LABELS)
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    invite.mutate({ email: String(new FormData(event.currentTarget).get('email') ?? '').trim(), role })
+    invite.mutate(
+      { email: String(new FormData(event.currentTarget).get('email') ?? '').trim(), role },
+      { onSuccess: () => setSent((count) => count + 1) },
+    )
   }
   return (
     <section aria-labelledby="invite-heading" className="section">
@@ -81,9 +63,9 @@ export function InviteForm({ roles }: { roles: readonly MemberRole[] }) {
       <form key={sent} onSubmit={submit} noValidate className="form">
         <FormError message={general} />
         <div className="form-row">
-          <TextField label="Email" name="email" type="email" autoComplete="off" required error={fields.email} />
+          <TextField label={LABELS.email} name="email" type="email" autoComplete="off" required error={fields.email} />
           <SelectField
-            label="Role"
+            label={LABELS.role}
             value={role}
             onChange={(event) => setRole(event.target.value as MemberRole)}
             options={roles.map((option) => ({ value: option, label: roleName(option) }))}

@@ -1,18 +1,18 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { createLazyRoute, useNavigate } from '@tanstack/react-router'
+import { createLazyRoute, getRouteApi } from '@tanstack/react-router'
 import { grantableRoles } from '../../../../src/platform/permissions.js'
-import { membersRoute } from '../../app/routes'
 import { useSession } from '../../app/session'
-import { EmptyState, ErrorState, Loading, PageHeader, Pagination, Table } from '../../ui'
+import { DateTime, ListView, PageHeader, useListQuery } from '../../ui'
 import { InviteForm } from './invite-form'
 import { memberListQuery, ROLE_DESCRIPTIONS, roleName, type Member } from './members-api'
 
+const routeApi = getRouteApi('/app/members')
+
 /** The active org's members and their roles; owners and admins invite more. */
 function MembersPage() {
-  const { cursor } = membersRoute.useSearch()
-  const navigate = useNavigate({ from: '/members' })
+  const { cursor } = routeApi.useSearch()
+  const navigate = routeApi.useNavigate()
   const { me, role, can } = useSession()
-  const list = useQuery({ ...memberListQuery(cursor), placeholderData: keepPreviousData })
+  const list = useListQuery(memberListQuery(cursor))
   const userId = me.data?.user.id
   return (
     <>
@@ -23,34 +23,21 @@ function MembersPage() {
           </p>
         ) : null}
       </PageHeader>
-      {list.isPending ? (
-        <Loading label="Loading members…" />
-      ) : list.error ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState title="No members on this page" />
-      ) : (
-        <>
-          <Table<Member>
-            caption="Members, newest first"
-            rows={list.data.data}
-            rowKey={(member) => member.userId}
-            columns={[
-              { header: 'Name', cell: (member) => (member.userId === userId ? `${member.name} (you)` : member.name) },
-              { header: 'Email', cell: (member) => member.email ?? '—' },
-              { header: 'Role', cell: (member) => roleName(member.role) },
-              { header: 'Joined', cell: (member) => member.joinedAt.slice(0, 10) },
-            ]}
-          />
-          <Pagination
-            nextCursor={list.data.pagination.cursor}
-            hasMore={list.data.pagination.hasMore}
-            paged={cursor !== undefined}
-            onNext={(next) => void navigate({ search: { cursor: next } })}
-            onFirst={() => void navigate({ search: {} })}
-          />
-        </>
-      )}
+      <ListView<Member>
+        list={list}
+        loading="Loading members…"
+        cursor={cursor}
+        onCursor={(next) => void navigate({ search: { cursor: next } })}
+        empty="No members on this page"
+        caption="Members, newest first"
+        rowKey={(member) => member.userId}
+        columns={[
+          { header: 'Name', cell: (member) => (member.userId === userId ? `${member.name} (you)` : member.name) },
+          { header: 'Email', cell: (member) => member.email ?? '—' },
+          { header: 'Role', cell: (member) => roleName(member.role) },
+          { header: 'Joined', cell: (member) => <DateTime value={member.joinedAt} /> },
+        ]}
+      />
       {role && can('members:write') ? <InviteForm roles={grantableRoles(role)} /> : null}
     </>
   )

@@ -1,32 +1,24 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createLazyRoute, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { api, fieldErrors, unwrap } from '../../api/client'
+import { formErrors } from '../../api/messages'
 import { useSession } from '../../app/session'
 import { Button, FormError, PageHeader, TextField } from '../../ui'
-import { useIdempotencyKey } from '../../app/idempotency'
+import { useCreateOrg, type Environment } from './orgs-api'
 
-type Environment = 'sandbox' | 'production'
+const LABELS = { name: 'Name', environment: 'Environment' }
 
 function NewOrgPage() {
   const { active } = useSession()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const [environment, setEnvironment] = useState<Environment>('sandbox')
-  const keyFor = useIdempotencyKey()
-  const create = useMutation({
-    mutationFn: (body: { name: string; environment: Environment }) =>
-      unwrap(api.POST('/api/orgs', { body, params: { header: { 'Idempotency-Key': keyFor(body) } } })),
-    onSuccess: async () => {
-      // The new org is the active one now: whatever was loaded belonged to another.
-      queryClient.clear()
-      await navigate({ to: '/catalog', search: {} })
-    },
-  })
-  const { fields, general } = fieldErrors(create.error)
+  const create = useCreateOrg()
+  const { fields, general } = formErrors(create.error, LABELS)
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    create.mutate({ name: String(new FormData(event.currentTarget).get('name')), environment })
+    create.mutate(
+      { name: String(new FormData(event.currentTarget).get('name')), environment },
+      { onSuccess: () => void navigate({ to: '/catalog', search: {} }) },
+    )
   }
   return (
     <>
@@ -35,9 +27,9 @@ function NewOrgPage() {
       </PageHeader>
       <form onSubmit={submit} noValidate className="form">
         <FormError message={general} />
-        <TextField label="Name" name="name" required maxLength={200} error={fields.name} />
+        <TextField label={LABELS.name} name="name" required maxLength={200} error={fields.name} />
         <fieldset className="choice">
-          <legend>Environment</legend>
+          <legend>{LABELS.environment}</legend>
           {(
             [
               ['sandbox', 'Sandbox', 'Test data; payouts complete on their own.'],

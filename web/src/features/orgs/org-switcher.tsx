@@ -1,24 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useId } from 'react'
-import { api, unwrap } from '../../api/client'
-import { meQuery, useSession } from '../../app/session'
+import { problemMessage } from '../../api/messages'
+import { useSession } from '../../app/session'
+import { useSwitchOrg } from './orgs-api'
 
 /** Which org the session acts on: every record page shows that org's data. */
 export function OrgSwitcher() {
   const id = useId()
   const { me, active } = useSession()
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const switchOrg = useMutation({
-    mutationFn: (orgId: string) => unwrap(api.POST('/api/session/active-org', { body: { orgId } })),
-    onSuccess: async (next) => {
-      // Everything loaded belonged to the previous org.
-      queryClient.clear()
-      queryClient.setQueryData(meQuery.queryKey, next)
-      await navigate({ to: '/catalog', search: {} })
-    },
-  })
+  const switchOrg = useSwitchOrg()
   const memberships = me.data?.memberships ?? []
   return (
     <div className="org-switcher">
@@ -29,7 +20,9 @@ export function OrgSwitcher() {
             id={id}
             value={active?.orgId ?? ''}
             disabled={switchOrg.isPending}
-            onChange={(event) => switchOrg.mutate(event.target.value)}
+            onChange={(event) =>
+              switchOrg.mutate(event.target.value, { onSuccess: () => void navigate({ to: '/catalog', search: {} }) })
+            }
           >
             {active ? null : <option value="">Choose an organisation</option>}
             {memberships.map((membership) => (
@@ -46,7 +39,7 @@ export function OrgSwitcher() {
       </Link>
       {switchOrg.error ? (
         <p role="alert" className="field-error">
-          {switchOrg.error.message}
+          {problemMessage(switchOrg.error)}
         </p>
       ) : null}
     </div>

@@ -1,10 +1,12 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router'
-import { balancesRoute } from '../../app/routes'
+import { createLazyRoute, getRouteApi, Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { problemMessage } from '../../api/messages'
 import { useSession } from '../../app/session'
-import { Button, EmptyState, ErrorState, FormError, Loading, PageHeader, Pagination, Table } from '../../ui'
+import { Button, ConfirmDialog, EmptyState, ListView, PageHeader, useListQuery } from '../../ui'
 import { useCreatorName } from '../creators/creators-api'
 import { balancesQuery, useCreatePayout, type Balance } from './payouts-api'
+
+const routeApi = getRouteApi('/app/payouts/balances')
 
 /** A zero amount as the API writes it ("0.00", "0"): compared as text, money is never a float. */
 const ZERO = /^0(\.0+)?$/
@@ -12,13 +14,15 @@ const ZERO = /^0(\.0+)?$/
 const rowKey = (balance: Balance) => `${balance.creatorId}:${balance.currency}`
 
 function BalancesPage() {
-  const { cursor } = balancesRoute.useSearch()
-  const navigate = useNavigate({ from: '/payouts/balances' })
+  const { cursor } = routeApi.useSearch()
+  const navigate = routeApi.useNavigate()
   const { can } = useSession()
   const creatorName = useCreatorName()
-  const list = useQuery({ ...balancesQuery(cursor), placeholderData: keepPreviousData })
+  const list = useListQuery(balancesQuery(cursor))
   const create = useCreatePayout()
   const writable = can('payouts:write')
+  // The balance a payout is being created for: asked in a dialog that names the amount and the payee.
+  const [paying, setPaying] = useState<Balance | null>(null)
   const pay = (balance: Balance) =>
     create.mutate(
       { creatorId: balance.creatorId, currency: balance.currency },
@@ -40,67 +44,78 @@ function BalancesPage() {
           the currency’s minor unit.
         </p>
       </PageHeader>
-      <FormError message={create.error?.message} />
-      {list.isPending ? (
-        <Loading label="Loading balances…" />
-      ) : list.error ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState title="No balances yet">
-          <p>Each creator has a balance in their payout currency once they are added.</p>
-        </EmptyState>
-      ) : (
-        <>
-          <Table<Balance>
-            caption="Balances per creator and currency"
-            rows={list.data.data}
-            rowKey={rowKey}
-            columns={[
-              {
-                header: 'Creator',
-                cell: (balance) => (
-                  <Link to="/creators/$id" params={{ id: balance.creatorId }}>
-                    {creatorName(balance.creatorId)}
-                  </Link>
-                ),
-              },
-              { header: 'Currency', cell: (balance) => balance.currency },
-              { header: 'Carried in', numeric: true, cell: (balance) => balance.openingBalance },
-              { header: 'Unpaid earnings', numeric: true, cell: (balance) => balance.earnings },
-              { header: 'Allocations', numeric: true, cell: (balance) => balance.entries },
-              { header: 'Balance', numeric: true, cell: (balance) => balance.balance },
-              { header: 'Payable now', numeric: true, cell: (balance) => balance.payable },
-              { header: 'Minimum', numeric: true, cell: (balance) => balance.minimumPayout ?? '—' },
-              {
-                header: 'Payout',
-                cell: (balance) =>
-                  balance.payableNow ? (
-                    writable ? (
-                      <Button
-                        variant="primary"
-                        busy={create.isPending && create.variables?.creatorId === balance.creatorId}
-                        onClick={() => pay(balance)}
-                      >
-                        Create payout
-                      </Button>
-                    ) : (
-                      'Ready'
-                    )
-                  ) : (
-                    <span className="muted">{ZERO.test(balance.payable) ? 'Nothing to pay' : 'Below the minimum'}</span>
-                  ),
-              },
-            ]}
-          />
-          <Pagination
-            nextCursor={list.data.pagination.cursor}
-            hasMore={list.data.pagination.hasMore}
-            paged={cursor !== undefined}
-            onNext={(next) => void navigate({ search: { cursor: next } })}
-            onFirst={() => void navigate({ search: {} })}
-          />
-        </>
-      )}
+      <ListView<Balance>
+        list={list}
+        loading="Loading balances…"
+        cursor={cursor}
+        onCursor={(next) => void navigate({ search: { cursor: next } })}
+        empty={
+          <EmptyState title="No balances yet">
+            <p>Each creator has a balance in their payout currency once they are added.</p>
+          </EmptyState>
+        }
+        caption="Balances per creator and currency"
+        rowKey={rowKey}
+        columns={[
+          {
+            header: 'Creator',
+            cell: (balance) => (
+              <Link to="/creators/$id" params={{ id: balance.creatorId }}>
+                {creatorName(balance.creatorId)}
+              </Link>
+            ),
+          },
+          { header: 'Currency', cell: (balance) => balance.currency },
+          {
+            header: 'Balance',
+            numeric: true,
+            cell: (balance) => (
+              <>
+                {balance.balance}
+                <span className="cell-detail">
+                  {balance.openingBalance} carried in, {balance.earnings} earned in {balance.entries}{' '}
+                  {balance.entries === 1 ? 'allocation' : 'allocations'}
+                </span>
+              </>
+            ),
+          },
+          { header: 'Payable now', numeric: true, cell: (balance) => balance.payable },
+          { header: 'Minimum', numeric: true, cell: (balance) => balance.minimumPayout ?? '—' },
+          {
+            header: 'Payout',
+            cell: (balance) =>
+              balance.payableNow ? (
+                writable ? (
+                  <Button
+                    variant="primary"
+                    onClick={() => {
+                      create.reset()
+                      setPaying(balance)
+                    }}
+                  >
+                    Create payout
+                  </Button>
+                ) : (
+                  'Ready'
+                )
+              ) : (
+                <span className="muted">{ZERO.test(balance.payable) ? 'Nothing to pay' : 'Below the minimum'}</span>
+              ),
+          },
+        ]}
+      />
+      {paying ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => (open ? undefined : setPaying(null))}
+          title={`Pay ${paying.payable} ${paying.currency} to ${creatorName(paying.creatorId)}?`}
+          description={`A payout of ${paying.payable} ${paying.currency} to ${creatorName(paying.creatorId)}: the balance payable now, taken out of their balance.`}
+          confirm={`Create the payout of ${paying.payable} ${paying.currency}`}
+          busy={create.isPending}
+          error={problemMessage(create.error)}
+          onConfirm={() => pay(paying)}
+        />
+      ) : null}
     </>
   )
 }

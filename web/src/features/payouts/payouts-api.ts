@@ -1,12 +1,20 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { api, unwrap, type Schemas } from '../../api/client'
-import { useIdempotencyKey } from '../../app/idempotency'
-import type { PayoutSearch, PayoutStatus } from '../../app/routes'
+import { useWrite } from '../../app/write'
 
 export type Payout = Schemas['Payout']
 export type Balance = Schemas['PayoutBalance']
 export type FailPayout = Schemas['MarkPayoutFailedRequest']
 export type PayoutLine = Schemas['PayoutLine']
+
+export const PAYOUT_STATUSES = ['pending', 'in_transit', 'paid', 'failed', 'canceled'] as const
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number]
+
+/** The payouts list's search parameters. */
+export interface PayoutSearch {
+  status?: PayoutStatus | undefined
+  cursor?: string | undefined
+}
 
 export const payoutKeys = {
   all: ['payouts'] as const,
@@ -16,6 +24,15 @@ export const payoutKeys = {
   lines: (id: string, cursor: string | undefined) => ['payouts', 'lines', id, { cursor }] as const,
 }
 
+/**
+ * A sandbox payout moves by itself (the sandbox rail: pending, in transit, paid, about every
+ * 2 s) until it is final: pages showing one ask again meanwhile. A manual payout moves only when
+ * someone acts, and a write refused because it moved meanwhile refetches it (`useWrite`).
+ */
+const FINAL: readonly PayoutStatus[] = ['paid', 'failed', 'canceled']
+export const movesByItself = (payout: Payout) => payout.method === 'sandbox' && !FINAL.includes(payout.status)
+const POLL_MS = 2000
+
 const defined = (search: object) =>
   Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined))
 
@@ -23,6 +40,7 @@ export const payoutListQuery = (search: PayoutSearch) =>
   queryOptions({
     queryKey: payoutKeys.list(search),
     queryFn: () => unwrap(api.GET('/api/payouts', { params: { query: { limit: 25, ...defined(search) } } })),
+    refetchInterval: (query) => (query.state.data?.data.some(movesByItself) ? POLL_MS : false),
   })
 
 export const balancesQuery = (cursor: string | undefined) =>
@@ -36,6 +54,7 @@ export const payoutQuery = (id: string) =>
   queryOptions({
     queryKey: payoutKeys.one(id),
     queryFn: () => unwrap(api.GET('/api/payouts/{id}', { params: { path: { id } } })),
+    refetchInterval: (query) => (query.state.data && movesByItself(query.state.data) ? POLL_MS : false),
   })
 
 /** A page of a statement's allocations (a statement may hold thousands: the page keeps its own cursor). */
@@ -66,54 +85,34 @@ export const canMarkFailed = (payout: Payout) => payout.status === 'pending' || 
 
 /** Create a payout for one creator and currency (from the balances page). */
 export function useCreatePayout() {
-  const queryClient = useQueryClient()
-  const keyFor = useIdempotencyKey()
-  return useMutation({
-    mutationFn: (body: Schemas['CreatePayoutRequest']) =>
-      unwrap(api.POST('/api/payouts', { body, params: { header: { 'Idempotency-Key': keyFor(body) } } })),
-    onSuccess: async (payout) => {
-      queryClient.setQueryData(payoutKeys.one(payout.id), payout)
-      await queryClient.invalidateQueries({ queryKey: payoutKeys.all })
-    },
+  return useWrite({
+    request: (body: Schemas['CreatePayoutRequest'], headers) => unwrap(api.POST('/api/payouts', { body, headers })),
+    invalidates: [payoutKeys.all],
   })
 }
 
-type Step = 'cancel' | 'mark-in-transit' | 'mark-paid'
+export type PayoutStep = 'cancel' | 'mark-in-transit' | 'mark-paid'
 
-/** Cancel, mark in transit or mark paid: the answer is the updated payout, shown at once; lists and balances are refetched. */
-export function usePayoutStep(id: string, step: Step) {
-  const queryClient = useQueryClient()
-  const keyFor = useIdempotencyKey()
-  return useMutation({
-    mutationFn: () => {
-      const params = { path: { id }, header: { 'Idempotency-Key': keyFor({ id, step }) } }
-      if (step === 'cancel') return unwrap(api.POST('/api/payouts/{id}/cancel', { params }))
-      if (step === 'mark-in-transit') return unwrap(api.POST('/api/payouts/{id}/mark-in-transit', { params }))
-      return unwrap(api.POST('/api/payouts/{id}/mark-paid', { params }))
+/** Cancel, mark in transit or mark paid: the payout, its lists and the balances are refetched. */
+export function usePayoutStep(id: string, step: PayoutStep) {
+  return useWrite({
+    request: (_: void, headers) => {
+      const options = { params: { path: { id } }, headers }
+      if (step === 'cancel') return unwrap(api.POST('/api/payouts/{id}/cancel', options))
+      if (step === 'mark-in-transit') return unwrap(api.POST('/api/payouts/{id}/mark-in-transit', options))
+      return unwrap(api.POST('/api/payouts/{id}/mark-paid', options))
     },
-    onSuccess: (payout) => refresh(queryClient, payout),
+    sameAs: () => ({ id, step }),
+    invalidates: [payoutKeys.all],
   })
 }
 
 /** Mark failed, with the reason the API asks for. */
 export function useFailPayout(id: string) {
-  const queryClient = useQueryClient()
-  const keyFor = useIdempotencyKey()
-  return useMutation({
-    mutationFn: (body: FailPayout) =>
-      unwrap(
-        api.POST('/api/payouts/{id}/mark-failed', {
-          body,
-          params: { path: { id }, header: { 'Idempotency-Key': keyFor({ id, body }) } },
-        }),
-      ),
-    onSuccess: (payout) => refresh(queryClient, payout),
-  })
-}
-
-async function refresh(queryClient: ReturnType<typeof useQueryClient>, payout: Payout) {
-  queryClient.setQueryData(payoutKeys.one(payout.id), payout)
-  await queryClient.invalidateQueries({
-    predicate: (query) => query.queryKey[0] === 'payouts' && query.queryKey[1] !== 'one',
+  return useWrite({
+    request: (body: FailPayout, headers) =>
+      unwrap(api.POST('/api/payouts/{id}/mark-failed', { body, params: { path: { id } }, headers })),
+    sameAs: (body) => ({ id, body }),
+    invalidates: [payoutKeys.all],
   })
 }

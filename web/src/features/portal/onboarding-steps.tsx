@@ -1,10 +1,23 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import type { FormEvent, ReactNode } from 'react'
-import { api, fieldErrors, unwrap } from '../../api/client'
-import { useIdempotencyKey } from '../../app/idempotency'
-import { Button, Field, FormError, TextField } from '../../ui'
-import { agreementQuery, type OnboardingStep, type Partner } from './portal-api'
+import { formErrors, problemMessage } from '../../api/messages'
+import { Button, CalendarDate, DateTime, Field, FormError, TextField } from '../../ui'
+import {
+  agreementQuery,
+  useRequestReview,
+  useSignAgreement,
+  useSubmitApplication,
+  type OnboardingStep,
+  type Partner,
+} from './portal-api'
 import { STEP_NAMES, STEP_STATUS_NAMES } from './portal-names'
+
+const APPLICATION_LABELS = {
+  website: 'Company website',
+  useCase: 'What you will build',
+  expectedMonthlyRequests: 'Expected requests per month',
+}
+const AGREEMENT_LABELS = { signerName: 'Signer’s full name', accepted: 'I accept the partner agreement' }
 
 /** Each step of the onboarding checklist, in the API's order, with its status and its form while due. */
 export function OnboardingChecklist({ partner, canWrite }: { partner: Partner; canWrite: boolean }) {
@@ -17,7 +30,11 @@ export function OnboardingChecklist({ partner, canWrite }: { partner: Partner; c
             {index + 1}. {STEP_NAMES[step.key] ?? step.key}{' '}
             <span className={`badge badge-${step.status}`}>{STEP_STATUS_NAMES[step.status] ?? step.status}</span>
           </h3>
-          {step.completedAt ? <p className="muted">Done on {step.completedAt.slice(0, 10)}.</p> : null}
+          {step.completedAt ? (
+            <p className="muted">
+              Done on <DateTime value={step.completedAt} />.
+            </p>
+          ) : null}
           <StepBody step={step} partner={partner} canWrite={canWrite && step.status !== 'done'} />
         </li>
       ))}
@@ -46,7 +63,11 @@ function StepBody({
         <p>Your brand file and domain for the white-label deployment. Our team will contact you for them.</p>
       )
     case 'provisioning':
-      return step.expectedReadyAt ? <p>Your deployment is expected to be ready by {step.expectedReadyAt}.</p> : null
+      return step.expectedReadyAt ? (
+        <p>
+          Your deployment is expected to be ready by <CalendarDate value={step.expectedReadyAt} />.
+        </p>
+      ) : null
     case 'go_live':
       return <GoLive partner={partner} canWrite={canWrite} />
     default:
@@ -54,21 +75,9 @@ function StepBody({
   }
 }
 
-function useStepMutation<Body>(call: (body: Body, key: string) => Promise<unknown>) {
-  const queryClient = useQueryClient()
-  const keyFor = useIdempotencyKey()
-  return useMutation({
-    mutationFn: (body: Body) => call(body, keyFor(body)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['partner'] }),
-  })
-}
-
 function ApplicationForm() {
-  const submitApplication = useStepMutation(
-    (body: { website: string; useCase: string; expectedMonthlyRequests: number }, key: string) =>
-      unwrap(api.POST('/api/partner/application', { body, params: { header: { 'Idempotency-Key': key } } })),
-  )
-  const { fields, general } = fieldErrors(submitApplication.error)
+  const submitApplication = useSubmitApplication()
+  const { fields, general } = formErrors(submitApplication.error, APPLICATION_LABELS)
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
@@ -83,12 +92,12 @@ function ApplicationForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Application">
       <FormError message={general} />
-      <TextField label="Company website" name="website" type="url" required error={fields.website} />
-      <Field label="What you will build" error={fields.useCase}>
+      <TextField label={APPLICATION_LABELS.website} name="website" type="url" required error={fields.website} />
+      <Field label={APPLICATION_LABELS.useCase} error={fields.useCase}>
         {(control) => <textarea name="useCase" rows={3} required {...control} />}
       </Field>
       <TextField
-        label="Expected requests per month"
+        label={APPLICATION_LABELS.expectedMonthlyRequests}
         name="expectedMonthlyRequests"
         inputMode="numeric"
         required
@@ -103,12 +112,10 @@ function ApplicationForm() {
 
 function AgreementForm() {
   const agreement = useQuery(agreementQuery)
-  const sign = useStepMutation((body: { version: string; signerName: string; accepted: true }, key: string) =>
-    unwrap(api.POST('/api/partner/agreement', { body, params: { header: { 'Idempotency-Key': key } } })),
-  )
-  const { fields, general } = fieldErrors(sign.error)
+  const sign = useSignAgreement()
+  const { fields, general } = formErrors(sign.error, AGREEMENT_LABELS)
   if (agreement.isPending) return <p>Loading the agreement…</p>
-  if (agreement.error) return <FormError message={agreement.error.message} />
+  if (agreement.error) return <FormError message={problemMessage(agreement.error)} />
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
@@ -130,8 +137,14 @@ function AgreementForm() {
       >
         {agreement.data.text}
       </div>
-      <TextField label="Signer’s full name" name="signerName" autoComplete="name" required error={fields.signerName} />
-      <Field label="I accept the partner agreement" error={fields.accepted}>
+      <TextField
+        label={AGREEMENT_LABELS.signerName}
+        name="signerName"
+        autoComplete="name"
+        required
+        error={fields.signerName}
+      />
+      <Field label={AGREEMENT_LABELS.accepted} error={fields.accepted}>
         {(control) => <input type="checkbox" name="accepted" {...control} />}
       </Field>
       <Button type="submit" variant="primary" busy={sign.isPending}>
@@ -142,9 +155,7 @@ function AgreementForm() {
 }
 
 function GoLive({ partner, canWrite }: { partner: Partner; canWrite: boolean }) {
-  const request = useStepMutation((_: Record<string, never>, key: string) =>
-    unwrap(api.POST('/api/partner/review-requests', { params: { header: { 'Idempotency-Key': key } } })),
-  )
+  const request = useRequestReview()
   const earlierDone = partner.onboarding.steps
     .filter((other) => other.key !== 'go_live')
     .every((other) => other.status === 'done')
@@ -160,8 +171,8 @@ function GoLive({ partner, canWrite }: { partner: Partner; canWrite: boolean }) 
       {partner.status === 'in_review' ? <p>Your review is under way. You will hear from us by email.</p> : null}
       {canWrite && partner.status !== 'in_review' && partner.status !== 'live' ? (
         <>
-          <FormError message={fieldErrors(request.error).general} />
-          <Button variant="primary" disabled={!earlierDone} busy={request.isPending} onClick={() => request.mutate({})}>
+          <FormError message={problemMessage(request.error)} />
+          <Button variant="primary" disabled={!earlierDone} busy={request.isPending} onClick={() => request.mutate()}>
             Request review
           </Button>
           {earlierDone ? null : <p className="muted">Every earlier step must be done first.</p>}
@@ -176,7 +187,14 @@ function IntegrationChecks({ step }: { step: OnboardingStep }) {
   const checks = step.checks
   const item = (label: ReactNode, at: string | null | undefined) => (
     <li>
-      {label}: {at ? `done ${at.replace('T', ' ').slice(0, 16)} UTC` : 'not yet'}
+      {label}:{' '}
+      {at ? (
+        <>
+          done <DateTime value={at} />
+        </>
+      ) : (
+        'not yet'
+      )}
     </li>
   )
   return (

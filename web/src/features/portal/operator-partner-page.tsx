@@ -1,13 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { createLazyRoute, Link } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { createLazyRoute, getRouteApi, Link } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { api, fieldErrors, unwrap } from '../../api/client'
-import { operatorPartnerRoute } from '../../app/routes'
-import { Button, Dialog, ErrorState, FormError, Loading, PageHeader, TextField } from '../../ui'
-import { operatorPartnerQuery, type OperatorPartner } from './portal-api'
+import { formErrors } from '../../api/messages'
+import { Button, DateTime, Dialog, ErrorState, FormError, Loading, PageHeader, TextField } from '../../ui'
+import { operatorPartnerQuery, useDecision, type Decision, type DecisionBody, type OperatorPartner } from './portal-api'
 import { PARTNER_STATUS_NAMES, REGION_NAMES, STEP_NAMES, STEP_STATUS_NAMES, TIER_NAMES } from './portal-names'
 
-type Decision = 'approve' | 'request-changes' | 'reject' | 'suspend' | 'resume'
+const routeApi = getRouteApi('/app/portal/operator/$partnerId')
+
+const DECISION_LABELS = { reason: 'Reason (shown to the partner)', rateLimit: 'Requests per minute', burst: 'Burst' }
 
 const DECISIONS: Record<Decision, { label: string; reason: boolean; when: readonly string[] }> = {
   approve: { label: 'Approve', reason: false, when: ['in_review'] },
@@ -19,7 +20,7 @@ const DECISIONS: Record<Decision, { label: string; reason: boolean; when: readon
 
 /** One partner as an operator sees it: the application, the agreement's evidence, the steps, and the decisions. */
 function OperatorPartnerPage() {
-  const { partnerId } = operatorPartnerRoute.useParams()
+  const { partnerId } = routeApi.useParams()
   const partner = useQuery(operatorPartnerQuery(partnerId))
   const [decision, setDecision] = useState<Decision | null>(null)
   if (partner.isPending) return <Loading label="Loading the partner…" />
@@ -60,7 +61,12 @@ function Evidence({ partner }: { partner: OperatorPartner }) {
           {partner.onboarding.steps.map((step) => (
             <li key={step.key}>
               {STEP_NAMES[step.key] ?? step.key}: {STEP_STATUS_NAMES[step.status] ?? step.status}
-              {step.completedAt ? ` (${step.completedAt.slice(0, 10)})` : ''}
+              {step.completedAt ? (
+                <>
+                  {' '}
+                  (<DateTime value={step.completedAt} />)
+                </>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -72,7 +78,7 @@ function Evidence({ partner }: { partner: OperatorPartner }) {
           <dl className="details">
             <dt>Submitted by</dt>
             <dd>
-              {partner.user.name} ({partner.user.email ?? 'no email'}), {application.submittedAt}
+              {partner.user.name} ({partner.user.email ?? 'no email'}), <DateTime value={application.submittedAt} />
             </dd>
             <dt>Website</dt>
             <dd>{application.website}</dd>
@@ -93,8 +99,8 @@ function Evidence({ partner }: { partner: OperatorPartner }) {
             <dd>{agreement.version}</dd>
             <dt>Signed by</dt>
             <dd>
-              {agreement.signerName} (user <code>{agreement.userId}</code>) at {agreement.signedAt} from{' '}
-              {agreement.address}
+              {agreement.signerName} (user <code>{agreement.userId}</code>) at <DateTime value={agreement.signedAt} />{' '}
+              from {agreement.address}
             </dd>
             <dt>SHA-256 of the text signed</dt>
             <dd>
@@ -113,7 +119,7 @@ function Evidence({ partner }: { partner: OperatorPartner }) {
           <ul>
             {partner.reviewRequests.map((review) => (
               <li key={review.id}>
-                {review.requestedAt.slice(0, 16).replace('T', ' ')}: {review.status.replace('_', ' ')}
+                <DateTime value={review.requestedAt} />: {review.status.replace('_', ' ')}
                 {review.reason ? ` (${review.reason})` : ''}
               </li>
             ))}
@@ -133,35 +139,13 @@ function DecisionDialog({
   decision: Decision
   onClose: () => void
 }) {
-  const queryClient = useQueryClient()
   const spec = DECISIONS[decision]
-  const decide = useMutation({
-    mutationFn: (body: { reason?: string; rateLimit?: number; burst?: number }) => {
-      const path = { id: partner.id }
-      const reason = { reason: body.reason ?? '' }
-      switch (decision) {
-        case 'approve':
-          return unwrap(api.POST('/api/operator/partners/{id}/approve', { params: { path }, body }))
-        case 'request-changes':
-          return unwrap(api.POST('/api/operator/partners/{id}/request-changes', { params: { path }, body: reason }))
-        case 'reject':
-          return unwrap(api.POST('/api/operator/partners/{id}/reject', { params: { path }, body: reason }))
-        case 'suspend':
-          return unwrap(api.POST('/api/operator/partners/{id}/suspend', { params: { path }, body: reason }))
-        case 'resume':
-          return unwrap(api.POST('/api/operator/partners/{id}/resume', { params: { path } }))
-      }
-    },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['operator'] })
-      onClose()
-    },
-  })
-  const { fields, general } = fieldErrors(decide.error)
+  const decide = useDecision(partner.id, decision)
+  const { fields, general } = formErrors(decide.error, DECISION_LABELS)
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
-    const body: { reason?: string; rateLimit?: number; burst?: number } = {}
+    const body: DecisionBody = {}
     if (spec.reason) body.reason = String(form.get('reason'))
     if (decision === 'approve' && partner.tier === 'platform_integrator') {
       for (const name of ['rateLimit', 'burst'] as const) {
@@ -170,19 +154,22 @@ function DecisionDialog({
         if (value !== '') body[name] = /^\d+$/.test(value) ? Number(value) : (value as unknown as number)
       }
     }
-    decide.mutate(body)
+    decide.mutate(body, { onSuccess: onClose })
   }
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={`${spec.label}: ${partner.company}`}>
       <form onSubmit={submit} noValidate>
         <FormError message={general} />
-        {spec.reason ? (
-          <TextField label="Reason (shown to the partner)" name="reason" required error={fields.reason} />
-        ) : null}
+        {spec.reason ? <TextField label={DECISION_LABELS.reason} name="reason" required error={fields.reason} /> : null}
         {decision === 'approve' && partner.tier === 'platform_integrator' ? (
           <>
-            <TextField label="Requests per minute" name="rateLimit" inputMode="numeric" error={fields.rateLimit} />
-            <TextField label="Burst" name="burst" inputMode="numeric" error={fields.burst} />
+            <TextField
+              label={DECISION_LABELS.rateLimit}
+              name="rateLimit"
+              inputMode="numeric"
+              error={fields.rateLimit}
+            />
+            <TextField label={DECISION_LABELS.burst} name="burst" inputMode="numeric" error={fields.burst} />
           </>
         ) : null}
         <Button type="submit" variant="primary" busy={decide.isPending}>

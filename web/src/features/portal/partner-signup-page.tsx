@@ -1,12 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createLazyRoute, Link } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { api, fieldErrors, unwrap } from '../../api/client'
+import { formErrors } from '../../api/messages'
 import { Button, FormError, SelectField, TextField } from '../../ui'
 import { AuthLayout } from '../auth/auth-layout'
-import { deploymentQuery, type PartnerSignup, type PartnerSignupRequest } from './portal-api'
+import { deploymentQuery, signUpPartner, type PartnerSignup, type PartnerSignupRequest } from './portal-api'
 import { REGION_NAMES, TIER_NAMES, TIERS, type Tier } from './portal-names'
 import { SecretReveal } from '../integrations/secret-reveal'
+
+const LABELS = {
+  name: 'Your name',
+  email: 'Work email',
+  password: 'Password',
+  company: 'Company',
+  tier: 'Partner tier',
+  region: 'Data region',
+}
 
 /**
  * A partner signs up: an account, the partner, a sandbox org with demo data and a sandbox client,
@@ -17,13 +26,13 @@ function PartnerSignupPage() {
   const deployment = useQuery(deploymentQuery)
   const [created, setCreated] = useState<PartnerSignup | null>(null)
   const signup = useMutation({
-    mutationFn: (body: PartnerSignupRequest) => unwrap(api.POST('/api/partners/signup/cookie', { body })),
+    mutationFn: signUpPartner,
     onSuccess: (answer) => {
       queryClient.clear()
       setCreated(answer)
     },
   })
-  const { fields, general } = fieldErrors(signup.error)
+  const { fields, general } = formErrors(signup.error, LABELS)
 
   if (created) {
     return (
@@ -66,10 +75,10 @@ function PartnerSignupPage() {
     <AuthLayout title="Become a partner">
       <form onSubmit={submit} noValidate>
         <FormError message={general} />
-        <TextField label="Your name" name="name" autoComplete="name" required error={fields.name} />
-        <TextField label="Work email" name="email" type="email" autoComplete="email" required error={fields.email} />
+        <TextField label={LABELS.name} name="name" autoComplete="name" required error={fields.name} />
+        <TextField label={LABELS.email} name="email" type="email" autoComplete="email" required error={fields.email} />
         <TextField
-          label="Password"
+          label={LABELS.password}
           name="password"
           type="password"
           autoComplete="new-password"
@@ -78,9 +87,9 @@ function PartnerSignupPage() {
           hint="At least 10 characters."
           error={fields.password}
         />
-        <TextField label="Company" name="company" autoComplete="organization" required error={fields.company} />
+        <TextField label={LABELS.company} name="company" autoComplete="organization" required error={fields.company} />
         <SelectField
-          label="Partner tier"
+          label={LABELS.tier}
           name="tier"
           defaultValue="api_partner"
           options={TIERS.map((tier) => ({ value: tier, label: TIER_NAMES[tier] }))}
@@ -89,7 +98,7 @@ function PartnerSignupPage() {
         />
         {deployment.data ? (
           <SelectField
-            label="Data region"
+            label={LABELS.region}
             name="region"
             key={deployment.data.region}
             defaultValue={deployment.data.region}

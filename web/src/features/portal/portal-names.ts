@@ -32,6 +32,10 @@ export const STEP_STATUS_NAMES: Record<string, string> = {
   done: 'Done',
 }
 
+/** A partner's statuses, in the review queue's filter. */
+export const PARTNER_STATUSES = ['sandbox', 'in_review', 'changes_requested', 'rejected', 'live', 'suspended'] as const
+export type PartnerStatus = (typeof PARTNER_STATUSES)[number]
+
 export const PARTNER_STATUS_NAMES: Record<string, string> = {
   sandbox: 'Sandbox',
   in_review: 'In review',

@@ -1,4 +1,5 @@
 import { ApiError, apiErrorOf, csrfHeader, watchRequest, type Schemas } from '../../api/client'
+import { useWrite } from '../../app/write'
 
 export type ImportReport = Schemas['RevenueImportReport']
 
@@ -61,5 +62,22 @@ export function uploadStatement(
       })
     }
     request.send(file)
+  })
+}
+
+/**
+ * Uploads a statement (the import page). Each upload is a request of its own (importing a file
+ * again is how a person checks that its lines are booked: they are skipped), so each gets a new
+ * Idempotency-Key; the retry after signing in again sends the same one. The revenue, balances and
+ * payouts are refetched.
+ */
+export function useImportStatement(onProgress: (progress: UploadProgress) => void) {
+  return useWrite({
+    request: ({ file, source }: { file: File; source: string }, headers) => {
+      onProgress({ sent: 0, total: file.size })
+      return uploadStatement(file, { source, idempotencyKey: headers['Idempotency-Key'], onProgress })
+    },
+    sameAs: () => ({ upload: crypto.getRandomValues(new Uint32Array(2)).join('.') }),
+    invalidates: [['revenue'], ['payouts']],
   })
 }

@@ -1,16 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createLazyRoute } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
-import { fieldErrors } from '../../api/client'
+import { formErrors } from '../../api/messages'
 import { Button, Field, FormError, PageHeader, Table, TextField, type Column } from '../../ui'
 import { useSession } from '../../app/session'
-import { uploadStatement, type ImportReport, type UploadProgress } from './revenue-import-api'
+import { useImportStatement, type ImportReport, type UploadProgress } from './revenue-import-api'
 
 const COLUMNS = 'isrc, territory, period_start, period_end, units, amount, currency, statement_ref, line_ref'
 
-function randomKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
-}
+const LABELS = { source: 'Source' }
 
 interface ReportLine {
   line: number
@@ -82,18 +79,11 @@ function Report({ report }: { report: ImportReport }) {
 
 function ImportPage() {
   const { can } = useSession()
-  const queryClient = useQueryClient()
   const progressId = useId()
   const [progress, setProgress] = useState<UploadProgress | null>(null)
   const [missingFile, setMissingFile] = useState<string | undefined>(undefined)
-  const upload = useMutation({
-    mutationFn: ({ file, source }: { file: File; source: string }) => {
-      setProgress({ sent: 0, total: file.size })
-      return uploadStatement(file, { source, idempotencyKey: randomKey(), onProgress: setProgress })
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['revenue'] }),
-  })
-  const { fields, general } = fieldErrors(upload.error)
+  const upload = useImportStatement(setProgress)
+  const { fields, general } = formErrors(upload.error, LABELS)
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
@@ -121,7 +111,7 @@ function ImportPage() {
             {(control) => <input {...control} type="file" name="statement" accept=".csv,text/csv" />}
           </Field>
           <TextField
-            label="Source"
+            label={LABELS.source}
             name="source"
             maxLength={200}
             hint="Where the money comes from, such as Spotify; leave empty when the file has a source column"

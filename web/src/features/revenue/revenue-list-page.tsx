@@ -1,21 +1,35 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router'
-import type { FormEvent } from 'react'
-import { revenueRoute, type RevenueSearch } from '../../app/routes'
+import { createLazyRoute, getRouteApi, Link } from '@tanstack/react-router'
+import { formErrors } from '../../api/messages'
 import { useSession } from '../../app/session'
 import {
   Button,
   EmptyState,
-  ErrorState,
-  Loading,
+  FilterForm,
+  ListView,
   PageHeader,
-  Pagination,
+  Period,
   SelectField,
-  Table,
   TextField,
+  useListQuery,
 } from '../../ui'
 import { useCreatorChoices, useCreatorName } from '../creators/creators-api'
-import { REVENUE_TYPES, revenueListQuery, useCatalogChoices, type RevenueEntry } from './revenue-api'
+import {
+  REVENUE_TYPES,
+  revenueListQuery,
+  useCatalogChoices,
+  type RevenueEntry,
+  type RevenueSearch,
+} from './revenue-api'
+
+const routeApi = getRouteApi('/app/revenue')
+
+const FILTERS = {
+  catalogId: 'Catalog entry',
+  creatorId: 'Creator',
+  periodFrom: 'Period from',
+  periodTo: 'Period to',
+  currency: 'Currency',
+}
 
 /** A choice from a shared link that is not among the first 100 still shows as chosen. */
 function withChosen(options: { value: string; label: string }[], chosen: string | undefined) {
@@ -25,32 +39,17 @@ function withChosen(options: { value: string; label: string }[], chosen: string 
 }
 
 function RevenueListPage() {
-  const search = revenueRoute.useSearch()
-  const navigate = useNavigate({ from: '/revenue' })
+  const search = routeApi.useSearch()
+  const navigate = routeApi.useNavigate()
   const { can } = useSession()
   const creators = useCreatorChoices()
   const catalog = useCatalogChoices()
   const creatorName = useCreatorName()
-  const list = useQuery({ ...revenueListQuery(search), placeholderData: keepPreviousData })
+  const list = useListQuery(revenueListQuery(search))
   const { cursor: _cursor, ...filters } = search
   const filtered = Object.values(filters).some((value) => value !== undefined)
   const title = (catalogId: string) => catalog.data?.find((entry) => entry.id === catalogId)?.title ?? catalogId
-
-  const applyFilters = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const value = (name: string) => String(form.get(name) ?? '').trim() || undefined
-    // New filters start from the first page: a cursor belongs to the filters it was made with.
-    const next: RevenueSearch = {
-      catalogId: value('catalogId'),
-      creatorId: value('creatorId'),
-      periodFrom: value('periodFrom'),
-      periodTo: value('periodTo'),
-      currency: value('currency')?.toUpperCase(),
-      batchId: search.batchId,
-    }
-    void navigate({ search: next })
-  }
+  const filterErrors = formErrors(list.error, FILTERS)
 
   return (
     <>
@@ -70,15 +69,20 @@ function RevenueListPage() {
       >
         {search.batchId ? <p className="muted">The lines of import batch {search.batchId}.</p> : null}
       </PageHeader>
-      <form
-        className="filters"
-        onSubmit={applyFilters}
-        role="search"
-        aria-label="Filter revenue"
-        key={JSON.stringify(search)}
+      <FilterForm<RevenueSearch>
+        label="Filter revenue"
+        search={search}
+        read={(value) => ({
+          catalogId: value('catalogId'),
+          creatorId: value('creatorId'),
+          periodFrom: value('periodFrom'),
+          periodTo: value('periodTo'),
+          currency: value('currency')?.toUpperCase(),
+          batchId: search.batchId,
+        })}
       >
         <SelectField
-          label="Catalog entry"
+          label={FILTERS.catalogId}
           name="catalogId"
           defaultValue={search.catalogId ?? ''}
           options={withChosen(
@@ -90,7 +94,7 @@ function RevenueListPage() {
           )}
         />
         <SelectField
-          label="Creator"
+          label={FILTERS.creatorId}
           name="creatorId"
           defaultValue={search.creatorId ?? ''}
           options={withChosen(
@@ -101,81 +105,78 @@ function RevenueListPage() {
             search.creatorId,
           )}
         />
-        <TextField label="Period from" name="periodFrom" type="date" defaultValue={search.periodFrom ?? ''} />
-        <TextField label="Period to" name="periodTo" type="date" defaultValue={search.periodTo ?? ''} />
         <TextField
-          label="Currency"
+          label={FILTERS.periodFrom}
+          name="periodFrom"
+          type="date"
+          defaultValue={search.periodFrom ?? ''}
+          error={filterErrors.fields.periodFrom}
+        />
+        <TextField
+          label={FILTERS.periodTo}
+          name="periodTo"
+          type="date"
+          defaultValue={search.periodTo ?? ''}
+          error={filterErrors.fields.periodTo}
+        />
+        <TextField
+          label={FILTERS.currency}
           name="currency"
           maxLength={3}
           defaultValue={search.currency ?? ''}
           hint="ISO 4217, such as EUR"
+          error={filterErrors.fields.currency}
         />
-        <div className="filters-actions">
-          <Button type="submit" variant="primary">
-            Apply filters
-          </Button>
-          {filtered ? <Button onClick={() => void navigate({ search: {} })}>Clear filters</Button> : null}
-        </div>
-      </form>
-      {list.isPending ? (
-        <Loading label="Loading revenue…" />
-      ) : list.error ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState title={filtered ? 'No revenue matches these filters' : 'No revenue recorded yet'}>
-          {filtered ? (
-            <p>Change or clear the filters.</p>
-          ) : (
-            <p>Revenue entries are split to creators by the catalog entry’s splits as they are recorded.</p>
-          )}
-        </EmptyState>
-      ) : (
-        <>
-          <Table<RevenueEntry>
-            caption="Revenue entries, newest first"
-            rows={list.data.data}
-            rowKey={(entry) => entry.id}
-            columns={[
-              { header: 'Period', cell: (entry) => `${entry.periodStart} to ${entry.periodEnd}` },
-              {
-                header: 'Catalog entry',
-                cell: (entry) => (
-                  <Link to="/catalog/$id" params={{ id: entry.catalogId }}>
-                    {title(entry.catalogId)}
-                  </Link>
-                ),
-              },
-              { header: 'Source', cell: (entry) => entry.source },
-              {
-                header: 'Type',
-                cell: (entry) => `${REVENUE_TYPES[entry.type]}${entry.reverses ? ' (reversal)' : ''}`,
-              },
-              { header: 'Territory', cell: (entry) => entry.territory },
-              { header: 'Units', numeric: true, cell: (entry) => entry.units },
-              { header: 'Amount', numeric: true, cell: (entry) => `${entry.amount} ${entry.currency}` },
-              {
-                header: 'Allocations',
-                cell: (entry) => (
-                  <ul className="allocations">
-                    {entry.allocations.map((allocation) => (
-                      <li key={allocation.creatorId}>
-                        {creatorName(allocation.creatorId)}: {allocation.amount} {entry.currency}
-                      </li>
-                    ))}
-                  </ul>
-                ),
-              },
-            ]}
-          />
-          <Pagination
-            nextCursor={list.data.pagination.cursor}
-            hasMore={list.data.pagination.hasMore}
-            paged={search.cursor !== undefined}
-            onNext={(cursor) => void navigate({ search: { ...search, cursor } })}
-            onFirst={() => void navigate({ search: { ...search, cursor: undefined } })}
-          />
-        </>
-      )}
+      </FilterForm>
+      <ListView<RevenueEntry>
+        list={list}
+        loading="Loading revenue…"
+        errorMessage={filterErrors.general ?? 'Correct the filters above to see the revenue.'}
+        cursor={search.cursor}
+        onCursor={(cursor) => void navigate({ search: { ...search, cursor } })}
+        empty={
+          <EmptyState title={filtered ? 'No revenue matches these filters' : 'No revenue recorded yet'}>
+            {filtered ? (
+              <p>Change or clear the filters.</p>
+            ) : (
+              <p>Revenue entries are split to creators by the catalog entry’s splits as they are recorded.</p>
+            )}
+          </EmptyState>
+        }
+        caption="Revenue entries, newest first"
+        rowKey={(entry) => entry.id}
+        columns={[
+          { header: 'Period', cell: (entry) => <Period start={entry.periodStart} end={entry.periodEnd} /> },
+          {
+            header: 'Catalog entry',
+            cell: (entry) => (
+              <Link to="/catalog/$id" params={{ id: entry.catalogId }}>
+                {title(entry.catalogId)}
+              </Link>
+            ),
+          },
+          { header: 'Source', cell: (entry) => entry.source },
+          {
+            header: 'Type',
+            cell: (entry) => `${REVENUE_TYPES[entry.type]}${entry.reverses ? ' (reversal)' : ''}`,
+          },
+          { header: 'Territory', cell: (entry) => entry.territory },
+          { header: 'Units', numeric: true, cell: (entry) => entry.units },
+          { header: 'Amount', numeric: true, cell: (entry) => `${entry.amount} ${entry.currency}` },
+          {
+            header: 'Allocations',
+            cell: (entry) => (
+              <ul className="allocations">
+                {entry.allocations.map((allocation) => (
+                  <li key={allocation.creatorId}>
+                    {creatorName(allocation.creatorId)}: {allocation.amount} {entry.currency}
+                  </li>
+                ))}
+              </ul>
+            ),
+          },
+        ]}
+      />
     </>
   )
 }

@@ -1,32 +1,45 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { createLazyRoute, useNavigate } from '@tanstack/react-router'
+import { createLazyRoute, getRouteApi } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
-import { api, fieldErrors, unwrap } from '../../api/client'
-import { useIdempotencyKey } from '../../app/idempotency'
-import { newRevenueRoute } from '../../app/routes'
+import { formErrors } from '../../api/messages'
 import { Button, FormError, PageHeader, SelectField, TextField } from '../../ui'
-import { payoutKeys } from '../payouts/payouts-api'
-import { REVENUE_TYPES, revenueKeys, useCatalogChoices, type CreateRevenueEntry, type RevenueType } from './revenue-api'
+import {
+  REVENUE_TYPES,
+  useCatalogChoices,
+  useRecordRevenue,
+  type CreateRevenueEntry,
+  type RevenueType,
+} from './revenue-api'
+
+const routeApi = getRouteApi('/app/revenue/new')
 
 const OPTIONAL = ['catalogId', 'isrc', 'iswc', 'upc', 'eventId', 'statementRef', 'lineRef', 'reverses'] as const
 
+/** The form's fields by the API's param, for its messages. */
+const LABELS = {
+  catalogId: 'Catalog entry',
+  isrc: 'ISRC',
+  iswc: 'ISWC',
+  upc: 'UPC',
+  eventId: 'Ticketed event',
+  source: 'Source',
+  type: 'Type',
+  periodStart: 'Period start',
+  periodEnd: 'Period end',
+  territory: 'Territory',
+  units: 'Units',
+  amount: 'Amount',
+  currency: 'Currency',
+  statementRef: 'Statement reference',
+  lineRef: 'Line reference',
+  reverses: 'Reverses entry',
+}
+
 function NewRevenuePage() {
-  const { eventId } = newRevenueRoute.useSearch()
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
-  const keyFor = useIdempotencyKey()
+  const { eventId } = routeApi.useSearch()
+  const navigate = routeApi.useNavigate()
   const catalog = useCatalogChoices()
-  const create = useMutation({
-    mutationFn: (body: CreateRevenueEntry) =>
-      unwrap(api.POST('/api/revenue', { body, params: { header: { 'Idempotency-Key': keyFor(body) } } })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: revenueKeys.all })
-      await queryClient.invalidateQueries({ queryKey: payoutKeys.all })
-      // Newest first: the entry just recorded, with its allocations, heads the list.
-      await navigate({ to: '/revenue', search: {} })
-    },
-  })
-  const { fields, general } = fieldErrors(create.error)
+  const create = useRecordRevenue()
+  const { fields, general } = formErrors(create.error, LABELS)
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -41,12 +54,14 @@ function NewRevenuePage() {
       territory: value('territory').toUpperCase(),
       // A whole number as a number; anything else is sent as typed, so the API's message lands under the field.
       units: /^-?[0-9]+$/.test(units) ? Number.parseInt(units, 10) : (units as unknown as number),
-      // Money stays the decimal string typed.
+      // Money stays the decimal string typed (left out when empty: the API then says it is required).
       amount: value('amount'),
       currency: value('currency').toUpperCase(),
     }
     for (const name of OPTIONAL) if (value(name)) body[name] = value(name)
-    create.mutate(body)
+    if (body.amount === '') delete (body as Partial<CreateRevenueEntry>).amount
+    // Newest first: the entry just recorded, with its allocations, heads the list.
+    create.mutate(body, { onSuccess: () => void navigate({ to: '/revenue', search: {} }) })
   }
 
   return (
@@ -59,7 +74,7 @@ function NewRevenuePage() {
         <fieldset className="form-group">
           <legend>What earned it</legend>
           <SelectField
-            label="Catalog entry"
+            label={LABELS.catalogId}
             name="catalogId"
             defaultValue=""
             options={[
@@ -69,12 +84,17 @@ function NewRevenuePage() {
             error={fields.catalogId}
           />
           <div className="form-row">
-            <TextField label="ISRC" name="isrc" hint="Instead of an entry: an active recording" error={fields.isrc} />
-            <TextField label="ISWC" name="iswc" hint="Instead of an entry: an active work" error={fields.iswc} />
-            <TextField label="UPC" name="upc" hint="Instead of an entry: an active release" error={fields.upc} />
+            <TextField
+              label={LABELS.isrc}
+              name="isrc"
+              hint="Instead of an entry: an active recording"
+              error={fields.isrc}
+            />
+            <TextField label={LABELS.iswc} name="iswc" hint="Instead of an entry: an active work" error={fields.iswc} />
+            <TextField label={LABELS.upc} name="upc" hint="Instead of an entry: an active release" error={fields.upc} />
           </div>
           <TextField
-            label="Ticketed event"
+            label={LABELS.eventId}
             name="eventId"
             defaultValue={eventId ?? ''}
             hint="Ticket sales only: the event’s id"
@@ -83,7 +103,7 @@ function NewRevenuePage() {
         </fieldset>
         <div className="form-row">
           <TextField
-            label="Source"
+            label={LABELS.source}
             name="source"
             required
             maxLength={200}
@@ -91,7 +111,7 @@ function NewRevenuePage() {
             error={fields.source}
           />
           <SelectField
-            label="Type"
+            label={LABELS.type}
             name="type"
             defaultValue={eventId ? 'ticket_sale' : 'stream'}
             options={Object.entries(REVENUE_TYPES).map(([value, label]) => ({ value, label }))}
@@ -99,10 +119,10 @@ function NewRevenuePage() {
           />
         </div>
         <div className="form-row">
-          <TextField label="Period start" name="periodStart" type="date" required error={fields.periodStart} />
-          <TextField label="Period end" name="periodEnd" type="date" required error={fields.periodEnd} />
+          <TextField label={LABELS.periodStart} name="periodStart" type="date" required error={fields.periodStart} />
+          <TextField label={LABELS.periodEnd} name="periodEnd" type="date" required error={fields.periodEnd} />
           <TextField
-            label="Territory"
+            label={LABELS.territory}
             name="territory"
             required
             maxLength={5}
@@ -112,7 +132,7 @@ function NewRevenuePage() {
         </div>
         <div className="form-row">
           <TextField
-            label="Units"
+            label={LABELS.units}
             name="units"
             inputMode="numeric"
             required
@@ -120,7 +140,7 @@ function NewRevenuePage() {
             error={fields.units}
           />
           <TextField
-            label="Amount"
+            label={LABELS.amount}
             name="amount"
             inputMode="decimal"
             required
@@ -128,7 +148,7 @@ function NewRevenuePage() {
             error={fields.amount}
           />
           <TextField
-            label="Currency"
+            label={LABELS.currency}
             name="currency"
             defaultValue="EUR"
             maxLength={3}
@@ -139,19 +159,19 @@ function NewRevenuePage() {
         </div>
         <div className="form-row">
           <TextField
-            label="Statement reference"
+            label={LABELS.statementRef}
             name="statementRef"
             hint="Optional: the statement this line comes from"
             error={fields.statementRef}
           />
           <TextField
-            label="Line reference"
+            label={LABELS.lineRef}
             name="lineRef"
             hint="Optional: the line in that statement"
             error={fields.lineRef}
           />
           <TextField
-            label="Reverses entry"
+            label={LABELS.reverses}
             name="reverses"
             hint="Optional: the id of the entry this one reverses"
             error={fields.reverses}
