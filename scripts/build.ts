@@ -3,7 +3,7 @@ import { build } from 'esbuild'
 
 /**
  * `npm run build`: src/ to dist/ as plain ES modules, one file each (no bundling), with the
- * migrations beside them. esbuild transpiles, as tsx (`npm start`) and Vitest already do for
+ * migrations and the email templates beside them. esbuild transpiles, as tsx (`npm start`) and Vitest already do for
  * every file of src/; types are checked by `npm run typecheck` (CI), not here. About a second
  * against about 13 s for `tsc`, which the bench pays once per run.
  */
@@ -22,3 +22,4 @@ await build({
   logLevel: 'warning',
 })
 await cp('src/db/migrations', 'dist/db/migrations', { recursive: true })
+await cp('src/modules/email/templates', 'dist/modules/email/templates', { recursive: true })

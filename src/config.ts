@@ -1,4 +1,6 @@
 import path from 'node:path'
+import { ConfigError } from './config-error.js'
+import { readMailConfig, type MailConfig } from './config-mail.js'
 
 export type Region = 'us-east' | 'eu-west' | 'au-east'
 export const REGIONS: readonly Region[] = ['us-east', 'eu-west', 'au-east']
@@ -29,18 +31,13 @@ export interface Config {
   readonly deprecation: { readonly date: string; readonly sunset: string; readonly link: string } | null
   /** Base URLs of the other regions' deployments, for 421 wrong_region answers. */
   readonly regionUrls: Readonly<Partial<Record<Region, string>>>
+  /** Where email goes: SMTP_URL, MAIL_FROM, MAIL_DKIM_* (src/config-mail.ts). */
+  readonly mail: MailConfig
   /** Each region's stores where named (REGION_DATABASE_URL_*, REGION_REDIS_URL_*): this deployment refuses another's. */
   readonly regionStores: Readonly<Partial<Record<Region, { database?: string; redis?: string }>>>
 }
 
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    message: string,
-  ) {
-    super(`${variable}: ${message}`)
-  }
-}
+export { ConfigError } from './config-error.js'
 
 type Env = Record<string, string | undefined>
 
@@ -188,6 +185,7 @@ export function loadConfig(env: Env = process.env): Config {
     deprecation,
     regionUrls: Object.freeze(regionUrls),
     regionStores: Object.freeze(regionStores),
+    mail: readMailConfig(env, publicUrl),
   })
 }
 

@@ -8,6 +8,7 @@ import type { RevenueTables } from './modules/revenue/revenue.tables.js'
 import type { TicketingTables } from './modules/ticketing/ticketing.tables.js'
 import type { OAuthTables } from './modules/oauth/oauth.tables.js'
 import type { PartnerTables } from './modules/partners/partners.tables.js'
+import type { EmailTables } from './modules/email/email.tables.js'
 
 /** Tables of the foundation. Each module adds its own interface and DB extends them all. */
 export interface FoundationTables {
@@ -106,4 +107,5 @@ export type DB = FoundationTables &
   WebhookTables &
   EvidenceTables &
   OAuthTables &
-  PartnerTables
+  PartnerTables &
+  EmailTables

@@ -21,6 +21,8 @@ export const ID_PREFIXES = {
   seal: 'seal',
   partner: 'prt',
   reviewRequest: 'prq',
+  email: 'eml',
+  passwordReset: 'prr',
   request: 'req',
 } as const
 
