@@ -10,6 +10,9 @@ CREATE TABLE email_outbox (
   to_name text,
   tenant_org text,
   variables jsonb NOT NULL,
+  -- Variables that carry a secret (a reset link's token), sealed with the service's key and
+  -- erased once the email is sent or given up: the token itself is kept only as its hash.
+  sealed_variables text,
   status text NOT NULL CHECK (status IN ('pending', 'sent', 'failed')),
   attempts integer NOT NULL DEFAULT 0 CHECK (attempts >= 0),
   -- When it is (next) due; null once sent or given up.

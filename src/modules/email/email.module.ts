@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config.js'
 import type { Database } from '../../database.js'
 import type { Clock } from '../../platform/clock.js'
+import type { SecretBox } from '../../platform/crypto.js'
 import type { IdGenerator } from '../../platform/ids.js'
 import type { Job } from '../../worker/worker.js'
 import { createEmailOutbox, type EmailOutbox } from './email.outbox.js'
@@ -28,6 +29,8 @@ export function createEmailModule(deps: {
   db: Database
   clock: Clock
   ids: IdGenerator
+  /** Seals the variables that carry a secret until the email is sent. */
+  box: SecretBox
   log?: Pick<FastifyBaseLogger, 'info'>
   sender?: EmailSender
 }): EmailModule {
@@ -46,10 +49,11 @@ export function createEmailModule(deps: {
     templates,
     sender,
     counts,
+    box: deps.box,
     brand: { name: 'Oeuvre', url: config.publicUrl },
   })
   return {
-    outbox: createEmailOutbox({ clock: deps.clock, ids: deps.ids }),
+    outbox: createEmailOutbox({ clock: deps.clock, ids: deps.ids, box: deps.box }),
     templates,
     counts,
     jobs: [job],

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Reader, Tx } from '../../database.js'
 import type { Clock } from '../../platform/clock.js'
+import type { SecretBox } from '../../platform/crypto.js'
 import type { IdGenerator } from '../../platform/ids.js'
 import { EMAIL_KIND_SPECS, type EmailKind } from './email.kinds.js'
 import { kindVariables } from './email.templates.js'
@@ -11,6 +12,8 @@ export interface NewEmail {
   to: { address: string; name?: string | null }
   orgId?: string | null
   variables: Record<string, unknown>
+  /** Variables that carry a secret (a link with a token): stored sealed, erased once sent, merged over `variables`. */
+  secret?: Record<string, unknown>
 }
 
 export interface EmailOutbox {
@@ -27,9 +30,9 @@ export interface EmailOutbox {
   ): Promise<number>
 }
 
-export function createEmailOutbox(deps: { clock: Clock; ids: IdGenerator }): EmailOutbox {
+export function createEmailOutbox(deps: { clock: Clock; ids: IdGenerator; box: SecretBox }): EmailOutbox {
   async function enqueue(tx: Tx | Reader, email: NewEmail): Promise<string> {
-    checkVariables(email.kind, email.variables)
+    checkVariables(email.kind, { ...email.variables, ...email.secret })
     const id = deps.ids.next('email')
     const now = deps.clock.now()
     await tx
@@ -41,6 +44,7 @@ export function createEmailOutbox(deps: { clock: Clock; ids: IdGenerator }): Ema
         to_name: email.to.name ?? null,
         tenant_org: email.orgId ?? null,
         variables: JSON.stringify(email.variables),
+        sealed_variables: email.secret ? deps.box.seal(JSON.stringify(email.secret)) : null,
         status: 'pending',
         attempts: 0,
         due_at: now,

@@ -8,6 +8,7 @@ export interface EmailTables {
     tenant_org: string | null
     /** jsonb: the kind's variables, as JSON text on the way in. */
     variables: string
+    sealed_variables: string | null
     status: 'pending' | 'sent' | 'failed'
     attempts: number
     due_at: Date | null

@@ -1,9 +1,11 @@
 import { mkdtemp, readdir, readFile, rm, writeFile, cp } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config.js'
 import { MINUTE } from '../../platform/clock.js'
+import { createSecretBox } from '../../platform/crypto.js'
 import { buildTestApp, type TestApp } from '../../../test/helpers.js'
 import { SmtpReceiver } from '../../../test/smtp-helpers.js'
 import { EMAIL_KINDS, sampleVariables, type EmailKind } from './email.kinds.js'
@@ -14,13 +16,14 @@ let t: TestApp
 let receiver: SmtpReceiver
 let email: EmailModule
 let dataDir: string
+const box = createSecretBox(randomBytes(32))
 
 beforeAll(async () => {
   t = await buildTestApp()
   receiver = await SmtpReceiver.start()
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'oeuvre-email-'))
   const config = loadConfig({ SMTP_URL: receiver.url, MAIL_FROM: 'Oeuvre <no-reply@oeuvre.test>', DATA_DIR: dataDir })
-  email = createEmailModule({ config, db: t.db, clock: t.clock, ids: t.services.ids })
+  email = createEmailModule({ config, db: t.db, clock: t.clock, ids: t.services.ids, box })
 })
 afterAll(async () => {
   email.close()
@@ -128,6 +131,7 @@ describe('the email outbox over a real SMTP server', () => {
       db: t.db,
       clock: t.clock,
       ids: t.services.ids,
+      box,
     })
     try {
       const drain = async (module: EmailModule) => {
@@ -139,6 +143,25 @@ describe('the email outbox over a real SMTP server', () => {
     }
     for (let i = 0; i < 30; i += 1) expect(receiver.to(`pair-${i}@example.com`)).toHaveLength(1)
     expect(receiver.received).toHaveLength(30)
+  })
+
+  it('keeps a secret variable (a reset link) sealed at rest, and erases it once the email is sent', async () => {
+    const link = 'https://app.oeuvre.example/reset-password?token=pwr_THE_SECRET_TOKEN'
+    const { link: _sample, ...rest } = sampleVariables('password_reset')
+    const id = await t.db.globalTx((tx) =>
+      email.outbox.enqueue(tx, {
+        kind: 'password_reset',
+        to: { address: 'sealed@example.com' },
+        variables: rest,
+        secret: { link },
+      }),
+    )
+    const stored = await row(id)
+    expect(JSON.stringify(stored)).not.toContain('THE_SECRET_TOKEN')
+    expect(stored.sealed_variables).toMatch(/^v1\./)
+    await sendDue()
+    expect(receiver.to('sealed@example.com')[0]!.text).toContain(link)
+    expect((await row(id)).sealed_variables).toBeNull()
   })
 
   it('counts sent, retried and failed by kind for /metrics', async () => {
@@ -160,6 +183,7 @@ describe('without SMTP_URL', () => {
       db: t.db,
       clock: t.clock,
       ids: t.services.ids,
+      box,
       log: { info: (fields: { file?: string }) => void logged.push(String(fields.file)) } as never,
     })
     try {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Database } from '../../database.js'
 import { MINUTE, type Clock } from '../../platform/clock.js'
+import type { SecretBox } from '../../platform/crypto.js'
 import type { Job } from '../../worker/worker.js'
 import { isEmailKind, type EmailKind } from './email.kinds.js'
 import type { EmailSender, SendResult } from './email.sender.js'
@@ -38,6 +39,8 @@ export interface EmailJobDeps {
   /** The product (or white-label brand) the emails come from: every template's `brand.*`. */
   brand: { name: string; url: string }
   counts: EmailCounts
+  /** Opens the variables an email carries sealed. */
+  box: SecretBox
   /** The From and Reply-To of this deployment's emails (a brand's support address); default MAIL_FROM. */
   replyTo?: string | null
 }
@@ -48,6 +51,7 @@ interface ClaimedEmail {
   to_address: string
   to_name: string | null
   variables: Record<string, unknown> | string
+  sealed_variables: string | null
   attempts: number
 }
 
@@ -82,16 +86,17 @@ async function claimDue(db: Database, now: Date, token: string): Promise<Claimed
       select id from email_outbox
       where due_at <= ${now} and (leased_until is null or leased_until <= ${now})
       order by due_at, id limit ${CLAIM} for update skip locked)
-    returning o.id, o.kind, o.to_address, o.to_name, o.variables, o.attempts`.execute(db.global)
+    returning o.id, o.kind, o.to_address, o.to_name, o.variables, o.sealed_variables, o.attempts`.execute(db.global)
   return rows
 }
 
 async function sendOne(deps: EmailJobDeps, email: ClaimedEmail): Promise<SendResult> {
   if (!isEmailKind(email.kind)) return { sent: false, permanent: true, reason: `unknown kind ${email.kind}` }
   const variables = typeof email.variables === 'string' ? JSON.parse(email.variables) : email.variables
+  const secret = email.sealed_variables ? JSON.parse(deps.box.open(email.sealed_variables)) : {}
   let rendered
   try {
-    rendered = await deps.templates.render(email.kind as EmailKind, { ...variables, brand: deps.brand })
+    rendered = await deps.templates.render(email.kind as EmailKind, { ...variables, ...secret, brand: deps.brand })
   } catch (error) {
     return { sent: false, permanent: true, reason: `the template did not render: ${(error as Error).message}` }
   }
@@ -111,14 +116,21 @@ async function record(deps: EmailJobDeps, email: ClaimedEmail, token: string, re
   let set
   if (result.sent) {
     outcome = 'sent'
-    set = { status: 'sent' as const, due_at: null, finished_at: now, message_id: result.messageId, last_error: null }
+    set = {
+      status: 'sent' as const,
+      due_at: null,
+      finished_at: now,
+      message_id: result.messageId,
+      last_error: null,
+      sealed_variables: null,
+    }
   } else if (!result.permanent && wait !== undefined) {
     outcome = 'retried'
     set = { due_at: new Date(now.getTime() + wait * 1000), last_error: result.reason }
   } else {
     outcome = 'failed'
     const reason = result.permanent ? result.reason : `gave up after ${attempts} attempts: ${result.reason}`
-    set = { status: 'failed' as const, due_at: null, finished_at: now, last_error: reason }
+    set = { status: 'failed' as const, due_at: null, finished_at: now, last_error: reason, sealed_variables: null }
   }
   await deps.db.global
     .updateTable('email_outbox')
