@@ -95,7 +95,7 @@ export function createIdGenerator(clock: Clock, region?: Region): IdGenerator {
   }
 }
 
-export type SecretPrefix = 'sess_' | 'oat_' | 'cs_test_' | 'cs_live_' | 'whsec_' | 'invt_'
+export type SecretPrefix = 'sess_' | 'oat_' | 'cs_test_' | 'cs_live_' | 'whsec_' | 'invt_' | 'pwr_'
 
 /**
  * A secret with its own recognisable prefix and 256 bits of randomness; with a region, its tag
