@@ -6,7 +6,7 @@ import type { AuditLog } from '../audit/index.js'
 import { normaliseEmail } from '../orgs/index.js'
 import { recordPartnerEvent } from './partners.events.js'
 import { presentPartner, presentReview, type PartnerRow } from './partners.onboarding.js'
-import { isOperator, moveStatus, partnerById } from './partners.repo.js'
+import { applicationsOf, isOperator, moveStatus, partnerById } from './partners.repo.js'
 import type { ApproveBody, OperatorPartner, OperatorPartnerQuery, Partner } from './partners.schemas.js'
 import type { PartnerStatus } from './partners.tables.js'
 
@@ -112,7 +112,13 @@ async function listPartners(db: Database, query: OperatorPartnerQuery): Promise<
     .orderBy('id', 'desc')
     .limit(query.limit + 1)
     .execute()
-  return toPage(rows, query.limit, (row) => [row.created_at.toISOString(), row.id], presentPartner, filters)
+  return toPage(
+    rows,
+    query.limit,
+    (row) => [row.created_at.toISOString(), row.id],
+    (row) => presentPartner(row),
+    filters,
+  )
 }
 
 /** A partner as operators see it: with its user, application, agreement evidence and review requests. */
@@ -133,7 +139,7 @@ async function operatorView(db: Database, row: PartnerRow): Promise<OperatorPart
       .execute(),
   ])
   return {
-    ...presentPartner(row),
+    ...presentPartner(row, await applicationsOf(db, row.id)),
     user,
     application:
       row.application && row.application_at

@@ -3,6 +3,7 @@ import type { RateTier } from '../../platform/rate-limit.js'
 import { TIERS } from '../../platform/rate-limit.js'
 import type { OnboardingStep, Partner, ReviewRequest } from './partners.schemas.js'
 import type { PartnerTables } from './partners.tables.js'
+import type { ApplicationVersion } from './partners.tables.js'
 
 export type PartnerRow = Selectable<PartnerTables['partners']>
 
@@ -105,7 +106,11 @@ export function productionLimits(row: PartnerRow): RateTier | null {
   return { ...TIERS.production }
 }
 
-export function presentPartner(row: PartnerRow): Partner {
+/** Business days an operator takes to answer a review request, at most (the portal says so). */
+export const REVIEW_BUSINESS_DAYS = 3
+
+/** A partner as the API shows it; with `applications`, every version of its application, the newest first. */
+export function presentPartner(row: PartnerRow, applications?: ApplicationVersion[]): Partner {
   const steps = onboardingSteps(row)
   return {
     id: row.id,
@@ -118,6 +123,8 @@ export function presentPartner(row: PartnerRow): Partner {
     sandboxClientId: row.sandbox_client_id,
     onboarding: { steps, currentlyDue: currentlyDue(row, steps) },
     limits: { sandbox: { ...TIERS.sandbox }, production: productionLimits(row) },
+    reviewExpectedBy: row.status === 'in_review' ? addBusinessDays(row.updated_at, REVIEW_BUSINESS_DAYS) : null,
+    ...(applications ? { applications } : {}),
     createdAt: row.created_at.toISOString(),
   }
 }

@@ -12,6 +12,7 @@ import {
 import { requestToken } from '../../../test/partner-helpers.js'
 import { signUpPartner, type SignedUpPartner } from '../../../test/partner-program-helpers.js'
 import { AGREEMENT_VERSION } from './partners.agreement.js'
+import { addBusinessDays } from './partners.onboarding.js'
 
 let t: TestApp
 let operator: Account
@@ -220,6 +221,53 @@ describe('operator decisions', () => {
       await call(t.app, { url: `/api/operator/partners/${FAKE_PARTNER}`, token: operator.token }),
       404,
       'resource_missing',
+    )
+  })
+})
+
+describe('answering changes requested', () => {
+  it('edits the application into a new version, keeps every earlier one readable, and says when the review is expected', async () => {
+    const partner = await readyPartner()
+    expect((await review(partner)).statusCode).toBe(201)
+    const inReview = await call(t.app, { url: '/api/partner', token: partner.token })
+    // Three business days after the request (addBusinessDays skips weekends: tested above it).
+    expect(inReview.json()).toMatchObject({ status: 'in_review', reviewExpectedBy: addBusinessDays(t.clock.now(), 3) })
+    expect(
+      (await op(`/${partner.partnerId}/request-changes`, { reason: 'Say how you store our tokens' })).statusCode,
+    ).toBe(200)
+    const asked = await call(t.app, { url: '/api/partner', token: partner.token })
+    expect(asked.json()).toMatchObject({
+      status: 'changes_requested',
+      statusReason: 'Say how you store our tokens',
+      reviewExpectedBy: null,
+    })
+    const edited = await call(t.app, {
+      method: 'POST',
+      url: '/api/partner/application',
+      token: partner.token,
+      body: { website: 'https://acme.example', useCase: 'Dashboards; tokens in a KMS', expectedMonthlyRequests: 2000 },
+    })
+    expect(edited.statusCode, edited.body).toBe(200)
+    const versions = edited.json().applications as { version: number; useCase: string }[]
+    expect(versions.map((v) => [v.version, v.useCase])).toEqual([
+      [2, 'Dashboards; tokens in a KMS'],
+      [1, 'Dashboards'],
+    ])
+    expect((await review(partner)).statusCode).toBe(201)
+    const shown = await call(t.app, { url: `/api/operator/partners/${partner.partnerId}`, token: operator.token })
+    expect(shown.json().applications.map((v: { version: number }) => v.version)).toEqual([2, 1])
+    expect(shown.json().application).toMatchObject({ useCase: 'Dashboards; tokens in a KMS' })
+    // A live partner's application stays as it was.
+    expect((await op(`/${partner.partnerId}/approve`, {})).statusCode).toBe(200)
+    expectProblem(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/partner/application',
+        token: partner.token,
+        body: { website: 'https://acme.example', useCase: 'x', expectedMonthlyRequests: 1 },
+      }),
+      422,
+      'invalid_state',
     )
   })
 })

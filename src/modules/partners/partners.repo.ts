@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Database, Reader, Tx } from '../../database.js'
 import type { PartnerRow } from './partners.onboarding.js'
-import type { PartnerStatus } from './partners.tables.js'
+import type { ApplicationVersion, PartnerStatus } from './partners.tables.js'
 
 /** The partner program's queries. Partners are global rows (no org scope); their events go to the sandbox org. */
 
@@ -53,4 +53,21 @@ export async function moveStatus(
 export async function isOperator(db: Database, userId: string): Promise<boolean> {
   const row = await db.global.selectFrom('operators').select('user_id').where('user_id', '=', userId).executeTakeFirst()
   return row !== undefined
+}
+
+/** Every version of a partner's application, the newest first. */
+export async function applicationsOf(db: Database, partnerId: string): Promise<ApplicationVersion[]> {
+  const rows = await db.global
+    .selectFrom('partner_applications')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .orderBy('version', 'desc')
+    .limit(50)
+    .execute()
+  return rows.map((row) => ({
+    version: row.version,
+    ...row.application,
+    submittedAt: row.submitted_at.toISOString(),
+    submittedBy: row.submitted_by,
+  }))
 }

@@ -66,6 +66,15 @@ export const OnboardingStep = Type.Object({
 })
 export type OnboardingStep = Static<typeof OnboardingStep>
 
+export const ApplicationVersionSchema = Type.Object({
+  version: Type.Integer({ minimum: 1 }),
+  website: Type.String(),
+  useCase: Type.String(),
+  expectedMonthlyRequests: Type.Integer(),
+  submittedAt: Timestamp,
+  submittedBy: Type.String({ pattern: idPattern('usr') }),
+})
+
 export const PartnerSchema = component(
   'Partner',
   Type.Object({
@@ -83,6 +92,14 @@ export const PartnerSchema = component(
       steps: Type.Array(OnboardingStep),
       currentlyDue: Type.Array(Type.Enum(STEP_KEYS, { type: 'string' })),
     }),
+    reviewExpectedBy: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
+      description: 'While in review: the day an operator answers by (three business days after the request)',
+    }),
+    applications: Type.Optional(
+      Type.Array(ApplicationVersionSchema, {
+        description: 'Every version of the application, the newest first (one partner’s answers; not in lists)',
+      }),
+    ),
     limits: Type.Object({
       sandbox: Limits,
       production: Type.Union([Limits, Type.Null()], {

@@ -6,7 +6,7 @@ import type { AuditLog } from '../audit/index.js'
 import { AGREEMENT_SHA256, AGREEMENT_TEXT, AGREEMENT_VERSION } from './partners.agreement.js'
 import { recordPartnerEvent } from './partners.events.js'
 import { missingBeforeReview, presentPartner, presentReview, type PartnerRow } from './partners.onboarding.js'
-import { moveStatus, partnerOfUser } from './partners.repo.js'
+import { applicationsOf, moveStatus, partnerOfUser } from './partners.repo.js'
 import type { Agreement, ApplicationBody, Partner, ReviewRequest, SignAgreementBody } from './partners.schemas.js'
 
 /** A partner user acting: the session's user and active org. */
@@ -38,7 +38,10 @@ export function createPartnerSteps(deps: PartnerStepsDeps): PartnerSteps {
   /** Clients whose feed reads need no marker (marked already, or not a sandbox client): no write per read. */
   const feedSettled = new Set<string>()
   return {
-    get: async (caller) => presentPartner(await callerPartner(deps.db, caller, false)),
+    async get(caller) {
+      const row = await callerPartner(deps.db, caller, false)
+      return presentPartner(row, await applicationsOf(deps.db, row.id))
+    },
     submitApplication: (caller, body) => submitApplication(deps, caller, body),
     agreement: () => ({ version: AGREEMENT_VERSION, text: AGREEMENT_TEXT, sha256: AGREEMENT_SHA256 }),
     signAgreement: (caller, body, address) => signAgreement(deps, caller, body, address),
@@ -88,16 +91,33 @@ async function submitApplication(deps: PartnerStepsDeps, caller: PartnerCaller, 
         'invalid_state',
         'The application can be changed only before the review or when changes are requested',
       )
+    // Each submission is a new version; the earlier ones stay readable.
+    const last = await tx
+      .selectFrom('partner_applications')
+      .select((eb) => eb.fn.max('version').as('version'))
+      .where('partner_id', '=', row.id)
+      .executeTakeFirst()
+    const version = (last?.version ?? 0) + 1
+    await tx
+      .insertInto('partner_applications')
+      .values({
+        partner_id: row.id,
+        version,
+        application: JSON.stringify(application),
+        submitted_at: now,
+        submitted_by: caller.userId,
+      })
+      .execute()
     await deps.audit.append(
       tx,
       { orgId: row.sandbox_org_id, actor: { userId: caller.userId } },
       'partner.application_submitted',
       { type: 'partner', id: row.id },
-      { partnerId: row.id, ...application },
+      { partnerId: row.id, version, ...application },
     )
     return row
   })
-  return presentPartner(row)
+  return presentPartner(row, await applicationsOf(deps.db, row.id))
 }
 
 async function signAgreement(deps: PartnerStepsDeps, caller: PartnerCaller, body: SignAgreementBody, address: string) {
@@ -134,7 +154,7 @@ async function signAgreement(deps: PartnerStepsDeps, caller: PartnerCaller, body
     )
     return row
   })
-  return presentPartner(row)
+  return presentPartner(row, await applicationsOf(deps.db, row.id))
 }
 
 const REVIEW_OPEN = 'A review request is open already; wait for the operator’s decision'

@@ -42,6 +42,13 @@ export interface PartnerTables {
     user_id: string
     added_at: Date
   }
+  partner_applications: {
+    partner_id: string
+    version: number
+    application: ColumnType<ApplicationData, string, string>
+    submitted_at: Date
+    submitted_by: string
+  }
   partner_notifications: {
     id: Generated<string>
     partner_id: string
@@ -67,4 +74,11 @@ export interface AgreementEvidence {
   signedAt: string
   address: string
   textSha256: string
+}
+
+/** A version of a partner's application, as the partner and the operators read it. */
+export interface ApplicationVersion extends ApplicationData {
+  version: number
+  submittedAt: string
+  submittedBy: string
 }
