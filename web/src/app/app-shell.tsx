@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, Navigate, Outlet, useLocation, useNavigate } from '@tanstack/react-router'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { ApiError } from '../api/client'
 import { logOut } from '../features/auth/auth-api'
 import { Button, ErrorState, Loading } from '../ui'
@@ -34,24 +34,11 @@ export function AppShell() {
   const location = useLocation()
   const main = useRef<HTMLElement>(null)
   const firstPage = useRef(true)
-  // Below 768 px the navigation and the account are behind the menu button; it stays open on the page it was
-  // opened on, so going to another page closes it.
-  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null)
-  const menuOpen = menuOpenOn === location.pathname
   // A new page moves focus to its content, as a page load would, so the keyboard and screen readers start there.
   useEffect(() => {
     if (firstPage.current) firstPage.current = false
     else main.current?.focus({ preventScroll: true })
   }, [location.pathname])
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const logout = useMutation({
-    mutationFn: logOut,
-    onSettled: async () => {
-      queryClient.clear()
-      await navigate({ to: '/login', search: {} })
-    },
-  })
 
   if (me.isPending) return <Loading label="Loading your account…" />
   // No session when the page opened: the login page. (A session that ends on an open page asks to sign in over it.)
@@ -68,52 +55,85 @@ export function AppShell() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="shell-header">
-        <div className="shell-bar">
-          <Link to="/" className="brand">
-            Oeuvre
-          </Link>
-          <Button
-            className="shell-menu-toggle"
-            aria-expanded={menuOpen}
-            aria-controls="shell-menu"
-            onClick={() => setMenuOpenOn(menuOpen ? null : location.pathname)}
-          >
-            Menu
-          </Button>
-        </div>
-        <div id="shell-menu" className="shell-menu" data-open={menuOpen}>
-          <div className="shell-account">
-            <OrgSwitcher />
-            <div className="shell-user">
-              <span className="muted">{me.data.user.name}</span>
-              <Button onClick={() => logout.mutate()} busy={logout.isPending}>
-                Log out
-              </Button>
-            </div>
-          </div>
-          {active ? (
-            <nav className="shell-nav" aria-label="Main">
-              <ul>
-                {NAVIGATION.filter((item) => !item.access || can(item.access)).map((item) => (
-                  <li key={item.to}>
-                    <Link
-                      to={item.to}
-                      activeOptions={{ exact: item.exact === true }}
-                      activeProps={{ 'aria-current': 'page', className: 'active' }}
-                    >
-                      {item.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          ) : null}
-        </div>
-      </header>
+      <ShellHeader userName={me.data.user.name} navigation={active ? <MainNavigation can={can} /> : null} />
       <main id="main" className="shell-main" tabIndex={-1} ref={main}>
         {needsOrg ? <Navigate to="/orgs/new" /> : <Outlet />}
       </main>
     </div>
+  )
+}
+
+/** The brand and, behind "Menu" below 768 px, the account and the navigation. */
+function ShellHeader({ userName, navigation }: { userName: string; navigation: ReactNode }) {
+  const location = useLocation()
+  // Below 768 px the navigation and the account are behind the menu button; it stays open on the page it was
+  // opened on, so going to another page closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null)
+  const menuOpen = menuOpenOn === location.pathname
+  return (
+    <header className="shell-header">
+      <div className="shell-bar">
+        <Link to="/" className="brand">
+          Oeuvre
+        </Link>
+        <Button
+          className="shell-menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="shell-menu"
+          onClick={() => setMenuOpenOn(menuOpen ? null : location.pathname)}
+        >
+          Menu
+        </Button>
+      </div>
+      <div id="shell-menu" className="shell-menu" data-open={menuOpen}>
+        <ShellAccount userName={userName} />
+        {navigation}
+      </div>
+    </header>
+  )
+}
+
+/** The org switcher, who is signed in, and logging out (which forgets everything loaded). */
+function ShellAccount({ userName }: { userName: string }) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const logout = useMutation({
+    mutationFn: logOut,
+    onSettled: async () => {
+      queryClient.clear()
+      await navigate({ to: '/login', search: {} })
+    },
+  })
+  return (
+    <div className="shell-account">
+      <OrgSwitcher />
+      <div className="shell-user">
+        <span className="muted">{userName}</span>
+        <Button onClick={() => logout.mutate()} busy={logout.isPending}>
+          Log out
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+/** The pages the person's role may read, the current one marked. */
+function MainNavigation({ can }: { can: (access: Access) => boolean }) {
+  return (
+    <nav className="shell-nav" aria-label="Main">
+      <ul>
+        {NAVIGATION.filter((item) => !item.access || can(item.access)).map((item) => (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              activeOptions={{ exact: item.exact === true }}
+              activeProps={{ 'aria-current': 'page', className: 'active' }}
+            >
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   )
 }

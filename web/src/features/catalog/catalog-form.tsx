@@ -113,10 +113,7 @@ export function CatalogForm({ corrects, submitLabel, busy, error, onSubmit }: Ca
   const creators = useCreatorChoices()
   const identifier = IDENTIFIER[draft.kind]
   const { fields, general } = formErrors(error, labelsFor(identifier.label))
-  const set =
-    <K extends keyof Draft>(key: K) =>
-    (value: Draft[K]) =>
-      setDraft((current) => ({ ...current, [key]: value }))
+  const set: SetDraft = (key) => (value) => setDraft((current) => ({ ...current, [key]: value }))
   const submit = (event: FormEvent) => {
     event.preventDefault()
     onSubmit(requestOf(draft, corrects?.id))
@@ -124,6 +121,37 @@ export function CatalogForm({ corrects, submitLabel, busy, error, onSubmit }: Ca
   return (
     <form onSubmit={submit} noValidate className="form">
       <FormError message={general} />
+      <EntryFields draft={draft} set={set} fields={fields} />
+      <IdentificationFields draft={draft} set={set} fields={fields} />
+      {creators.isPending ? (
+        <Loading label="Loading creators…" />
+      ) : (
+        <SplitsEditor splits={draft.splits} onChange={set('splits')} creators={creators.data ?? []} errors={fields} />
+      )}
+      {creators.data && creators.data.length === 0 ? (
+        <p className="muted">This org has no creators yet: create one first, then split the entry to them.</p>
+      ) : null}
+      <Button type="submit" variant="primary" busy={busy}>
+        {submitLabel}
+      </Button>
+    </form>
+  )
+}
+
+/** Changes one field of the draft. */
+type SetDraft = <K extends keyof Draft>(key: K) => (value: Draft[K]) => void
+
+interface FieldGroupProps {
+  draft: Draft
+  set: SetDraft
+  /** The API's messages by the field's param. */
+  fields: Record<string, string>
+}
+
+/** What the entry is: its kind, title, version and artist. */
+function EntryFields({ draft, set, fields }: FieldGroupProps) {
+  return (
+    <>
       <SelectField
         label="Kind"
         value={draft.kind}
@@ -154,6 +182,15 @@ export function CatalogForm({ corrects, submitLabel, busy, error, onSubmit }: Ca
           error={fields.displayArtist}
         />
       </div>
+    </>
+  )
+}
+
+/** How the entry is identified and where it applies: its kind's identifier, release date, territories, work. */
+function IdentificationFields({ draft, set, fields }: FieldGroupProps) {
+  const identifier = IDENTIFIER[draft.kind]
+  return (
+    <>
       <div className="form-row">
         <TextField
           label={identifier.label}
@@ -186,17 +223,6 @@ export function CatalogForm({ corrects, submitLabel, busy, error, onSubmit }: Ca
           error={fields.workId}
         />
       ) : null}
-      {creators.isPending ? (
-        <Loading label="Loading creators…" />
-      ) : (
-        <SplitsEditor splits={draft.splits} onChange={set('splits')} creators={creators.data ?? []} errors={fields} />
-      )}
-      {creators.data && creators.data.length === 0 ? (
-        <p className="muted">This org has no creators yet: create one first, then split the entry to them.</p>
-      ) : null}
-      <Button type="submit" variant="primary" busy={busy}>
-        {submitLabel}
-      </Button>
-    </form>
+    </>
   )
 }

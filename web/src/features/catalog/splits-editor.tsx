@@ -54,6 +54,16 @@ export const newSplit = (creatorId = '', role: Split['role'] = 'artist', shareBp
   shareBps,
 })
 
+/** What the running total says: complete, how much is left to assign, or how much too many. */
+function totalStatus(total: number): string {
+  const left = WHOLE_BPS - total
+  return total === WHOLE_BPS
+    ? `Total ${total} of ${WHOLE_BPS} basis points (100%): the splits are complete.`
+    : total < WHOLE_BPS
+      ? `Total ${total} of ${WHOLE_BPS} basis points (${percent(total)}): ${left} left to assign. Splits must sum to exactly ${WHOLE_BPS}.`
+      : `Total ${total} of ${WHOLE_BPS} basis points (${percent(total)}): ${-left} too many. Splits must sum to exactly ${WHOLE_BPS}.`
+}
+
 /** One row per creator and role; the running total against 10000 is shown (and announced) as you type. */
 export function SplitsEditor({ splits, onChange, creators, errors }: SplitsEditorProps) {
   const id = useId()
@@ -61,12 +71,6 @@ export function SplitsEditor({ splits, onChange, creators, errors }: SplitsEdito
   const left = WHOLE_BPS - total
   const update = (key: string, change: Partial<SplitDraft>) =>
     onChange(splits.map((split) => (split.key === key ? { ...split, ...change } : split)))
-  const status =
-    total === WHOLE_BPS
-      ? `Total ${total} of ${WHOLE_BPS} basis points (100%): the splits are complete.`
-      : total < WHOLE_BPS
-        ? `Total ${total} of ${WHOLE_BPS} basis points (${percent(total)}): ${left} left to assign. Splits must sum to exactly ${WHOLE_BPS}.`
-        : `Total ${total} of ${WHOLE_BPS} basis points (${percent(total)}): ${-left} too many. Splits must sum to exactly ${WHOLE_BPS}.`
   const summaryError = errors.splits
   return (
     <fieldset className="splits" aria-describedby={`${id}-total`}>
@@ -74,76 +78,19 @@ export function SplitsEditor({ splits, onChange, creators, errors }: SplitsEdito
       <p className="field-hint">
         Who is paid from this entry&apos;s revenue, in basis points: 10000 is 100%, 2500 is 25%.
       </p>
-      {splits.map((split, index) => {
-        const label = `Split ${index + 1}`
-        const error = (field: string) => errors[`splits.${index}.${field}`]
-        const rowError = errors[`splits.${index}`]
-        return (
-          <div className="split-row" key={split.key} role="group" aria-label={label}>
-            <div className="field">
-              <label htmlFor={`${id}-${split.key}-creator`}>{label}: creator</label>
-              <select
-                id={`${id}-${split.key}-creator`}
-                value={split.creatorId}
-                aria-invalid={error('creatorId') ? true : undefined}
-                aria-describedby={error('creatorId') ? `${id}-${split.key}-creator-error` : undefined}
-                onChange={(event) => update(split.key, { creatorId: event.target.value })}
-              >
-                <option value="">Choose a creator</option>
-                {creators.map((creator) => (
-                  <option key={creator.id} value={creator.id}>
-                    {creator.name}
-                  </option>
-                ))}
-              </select>
-              {error('creatorId') ? (
-                <p className="field-error" id={`${id}-${split.key}-creator-error`}>
-                  {error('creatorId')}
-                </p>
-              ) : null}
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-${split.key}-role`}>{label}: role</label>
-              <select
-                id={`${id}-${split.key}-role`}
-                value={split.role}
-                onChange={(event) => update(split.key, { role: event.target.value as Split['role'] })}
-              >
-                {CREATOR_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {roleLabel(role)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-${split.key}-share`}>{label}: share (basis points)</label>
-              <input
-                id={`${id}-${split.key}-share`}
-                inputMode="numeric"
-                pattern="[0-9]*"
-                value={split.shareBps}
-                aria-invalid={error('shareBps') ? true : undefined}
-                aria-describedby={error('shareBps') ? `${id}-${split.key}-share-error` : undefined}
-                onChange={(event) => update(split.key, { shareBps: event.target.value })}
-              />
-              {error('shareBps') ? (
-                <p className="field-error" id={`${id}-${split.key}-share-error`}>
-                  {error('shareBps')}
-                </p>
-              ) : null}
-            </div>
-            <Button
-              className="split-remove"
-              onClick={() => onChange(splits.filter((other) => other.key !== split.key))}
-              disabled={splits.length === 1}
-            >
-              Remove split {index + 1}
-            </Button>
-            {rowError ? <p className="field-error split-row-error">{rowError}</p> : null}
-          </div>
-        )
-      })}
+      {splits.map((split, index) => (
+        <SplitRow
+          key={split.key}
+          idPrefix={`${id}-${split.key}`}
+          split={split}
+          index={index}
+          creators={creators}
+          errors={errors}
+          onUpdate={(change) => update(split.key, change)}
+          removable={splits.length > 1}
+          onRemove={() => onChange(splits.filter((other) => other.key !== split.key))}
+        />
+      ))}
       <Button onClick={() => onChange([...splits, newSplit('', 'artist', left > 0 ? String(left) : '')])}>
         Add split
       </Button>
@@ -152,9 +99,90 @@ export function SplitsEditor({ splits, onChange, creators, errors }: SplitsEdito
         className={total === WHOLE_BPS ? 'splits-total splits-total-ok' : 'splits-total splits-total-off'}
         role="status"
       >
-        {status}
+        {totalStatus(total)}
       </p>
       {summaryError ? <p className="field-error">{summaryError}</p> : null}
     </fieldset>
+  )
+}
+
+interface SplitRowProps {
+  /** Unique on the page: the row's controls and errors are named after it. */
+  idPrefix: string
+  split: SplitDraft
+  index: number
+  creators: readonly Creator[]
+  errors: Record<string, string>
+  onUpdate: (change: Partial<SplitDraft>) => void
+  /** False for the only row: an entry has at least one split. */
+  removable: boolean
+  onRemove: () => void
+}
+
+/** One split: its creator, role and share, each labelled "Split n: …", and its remove button. */
+function SplitRow({ idPrefix, split, index, creators, errors, onUpdate, removable, onRemove }: SplitRowProps) {
+  const label = `Split ${index + 1}`
+  const error = (field: string) => errors[`splits.${index}.${field}`]
+  const rowError = errors[`splits.${index}`]
+  return (
+    <div className="split-row" role="group" aria-label={label}>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-creator`}>{label}: creator</label>
+        <select
+          id={`${idPrefix}-creator`}
+          value={split.creatorId}
+          aria-invalid={error('creatorId') ? true : undefined}
+          aria-describedby={error('creatorId') ? `${idPrefix}-creator-error` : undefined}
+          onChange={(event) => onUpdate({ creatorId: event.target.value })}
+        >
+          <option value="">Choose a creator</option>
+          {creators.map((creator) => (
+            <option key={creator.id} value={creator.id}>
+              {creator.name}
+            </option>
+          ))}
+        </select>
+        {error('creatorId') ? (
+          <p className="field-error" id={`${idPrefix}-creator-error`}>
+            {error('creatorId')}
+          </p>
+        ) : null}
+      </div>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-role`}>{label}: role</label>
+        <select
+          id={`${idPrefix}-role`}
+          value={split.role}
+          onChange={(event) => onUpdate({ role: event.target.value as Split['role'] })}
+        >
+          {CREATOR_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {roleLabel(role)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-share`}>{label}: share (basis points)</label>
+        <input
+          id={`${idPrefix}-share`}
+          inputMode="numeric"
+          pattern="[0-9]*"
+          value={split.shareBps}
+          aria-invalid={error('shareBps') ? true : undefined}
+          aria-describedby={error('shareBps') ? `${idPrefix}-share-error` : undefined}
+          onChange={(event) => onUpdate({ shareBps: event.target.value })}
+        />
+        {error('shareBps') ? (
+          <p className="field-error" id={`${idPrefix}-share-error`}>
+            {error('shareBps')}
+          </p>
+        ) : null}
+      </div>
+      <Button className="split-remove" onClick={onRemove} disabled={!removable}>
+        Remove split {index + 1}
+      </Button>
+      {rowError ? <p className="field-error split-row-error">{rowError}</p> : null}
+    </div>
   )
 }

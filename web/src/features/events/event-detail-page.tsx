@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { createLazyRoute, getRouteApi, Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { problemMessage } from '../../api/messages'
 import { useSession } from '../../app/session'
 import {
@@ -16,13 +16,20 @@ import {
 } from '../../ui'
 import { useCreatorName } from '../creators/creators-api'
 import { EventLifecycle, EventStatus } from './event-badges'
-import { canCancel, canPublish, eventQuery, useEventAction, useWorkChoices, type TicketType } from './events-api'
+import {
+  canCancel,
+  canPublish,
+  eventQuery,
+  useEventAction,
+  useWorkChoices,
+  type TicketedEvent,
+  type TicketType,
+} from './events-api'
 
 const routeApi = getRouteApi('/app/events/$id')
 
 function EventDetailPage() {
   const { id } = routeApi.useParams()
-  const { can } = useSession()
   const event = useQuery(eventQuery(id))
   const publish = useEventAction(id, 'publish')
   const cancel = useEventAction(id, 'cancel')
@@ -32,109 +39,33 @@ function EventDetailPage() {
   if (event.isPending) return <Loading label="Loading the event…" />
   if (event.error) return <ErrorState error={event.error} onRetry={() => void event.refetch()} />
   const data = event.data
-  const writable = can('ticketing:write')
   const workTitle = (workId: string) => works.data?.find((work) => work.id === workId)?.title ?? workId
-  const tickets = data.ticketTypes.reduce((sum, type) => sum + type.quantity, 0)
   const actionError = publish.error ?? (confirmCancel ? null : cancel.error)
   return (
     <>
-      <PageHeader
-        title={data.name}
-        actions={
-          <>
-            {writable && canPublish(data) ? (
-              <Button variant="primary" busy={publish.isPending} onClick={() => publish.mutate()}>
-                Publish
-              </Button>
-            ) : null}
-            {writable && canCancel(data) ? (
-              <Button variant="danger" onClick={() => setConfirmCancel(true)}>
-                Cancel event
-              </Button>
-            ) : null}
-            {can('revenue:write') ? (
-              // Ticket sales are recorded on the revenue form, naming their event.
-              <Link to="/revenue/new" search={{ eventId: data.id }} className={buttonClass()}>
-                Record ticket sales
-              </Link>
-            ) : null}
-          </>
-        }
-      >
-        <p>
-          <EventStatus status={data.status} /> <EventLifecycle lifecycle={data.lifecycle} />
-        </p>
-      </PageHeader>
+      <EventHeader event={data} publish={publish} onCancel={() => setConfirmCancel(true)} />
       <FormError message={problemMessage(actionError)} />
-      <dl className="details">
-        <dt>Id</dt>
-        <dd>{data.id}</dd>
-        <dt>Venue</dt>
-        <dd>{[data.venue.name, data.venue.city, data.venue.country].filter(Boolean).join(', ')}</dd>
-        <dt>Starts</dt>
-        <dd>
-          <DateTime value={data.startsAt} timeZone={data.timezone} />
-        </dd>
-        <dt>Ends</dt>
-        <dd>
-          {data.endsAt ? <DateTime value={data.endsAt} timeZone={data.timezone} /> : 'Not set (taken as one day)'}
-        </dd>
-        <dt>Time zone</dt>
-        <dd>{data.timezone}</dd>
-        <dt>Currency</dt>
-        <dd>{data.currency}</dd>
-        <dt>Capacity</dt>
-        <dd>
-          {data.capacity} ({tickets} offered as tickets)
-        </dd>
-        <dt>Created</dt>
-        <dd>
-          <DateTime value={data.createdAt} />
-        </dd>
-      </dl>
+      <EventDetails event={data} />
       <h2>Ticket types</h2>
-      {data.ticketTypes.length === 0 ? (
-        <p className="muted">No ticket types.</p>
-      ) : (
-        <Table<TicketType>
-          caption="Ticket types"
-          rows={data.ticketTypes}
-          rowKey={(type) => type.name}
-          columns={[
-            { header: 'Name', cell: (type) => type.name },
-            { header: 'Price', numeric: true, cell: (type) => `${type.price} ${data.currency}` },
-            { header: 'Quantity', numeric: true, cell: (type) => type.quantity },
-          ]}
-        />
-      )}
+      <TicketTypesTable event={data} />
       <h2>Performers</h2>
-      {data.performerIds.length === 0 ? (
-        <p className="muted">None named.</p>
-      ) : (
-        <ul>
-          {data.performerIds.map((creatorId) => (
-            <li key={creatorId}>
-              <Link to="/creators/$id" params={{ id: creatorId }}>
-                {creatorName(creatorId)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <LinkList
+        ids={data.performerIds}
+        link={(creatorId) => (
+          <Link to="/creators/$id" params={{ id: creatorId }}>
+            {creatorName(creatorId)}
+          </Link>
+        )}
+      />
       <h2>Works performed</h2>
-      {data.catalogIds.length === 0 ? (
-        <p className="muted">None named.</p>
-      ) : (
-        <ul>
-          {data.catalogIds.map((workId) => (
-            <li key={workId}>
-              <Link to="/catalog/$id" params={{ id: workId }}>
-                {workTitle(workId)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <LinkList
+        ids={data.catalogIds}
+        link={(workId) => (
+          <Link to="/catalog/$id" params={{ id: workId }}>
+            {workTitle(workId)}
+          </Link>
+        )}
+      />
       <ConfirmDialog
         open={confirmCancel}
         onOpenChange={setConfirmCancel}
@@ -147,6 +78,110 @@ function EventDetailPage() {
         onConfirm={() => cancel.mutate(undefined, { onSuccess: () => setConfirmCancel(false) })}
       />
     </>
+  )
+}
+
+/** The name, status and lifecycle; publish, cancel and record ticket sales for those who may. */
+function EventHeader({
+  event,
+  publish,
+  onCancel,
+}: {
+  event: TicketedEvent
+  publish: ReturnType<typeof useEventAction>
+  onCancel: () => void
+}) {
+  const { can } = useSession()
+  const writable = can('ticketing:write')
+  return (
+    <PageHeader
+      title={event.name}
+      actions={
+        <>
+          {writable && canPublish(event) ? (
+            <Button variant="primary" busy={publish.isPending} onClick={() => publish.mutate()}>
+              Publish
+            </Button>
+          ) : null}
+          {writable && canCancel(event) ? (
+            <Button variant="danger" onClick={onCancel}>
+              Cancel event
+            </Button>
+          ) : null}
+          {can('revenue:write') ? (
+            // Ticket sales are recorded on the revenue form, naming their event.
+            <Link to="/revenue/new" search={{ eventId: event.id }} className={buttonClass()}>
+              Record ticket sales
+            </Link>
+          ) : null}
+        </>
+      }
+    >
+      <p>
+        <EventStatus status={event.status} /> <EventLifecycle lifecycle={event.lifecycle} />
+      </p>
+    </PageHeader>
+  )
+}
+
+/** Where and when (on the venue's clock), the currency and the capacity against the tickets offered. */
+function EventDetails({ event }: { event: TicketedEvent }) {
+  const tickets = event.ticketTypes.reduce((sum, type) => sum + type.quantity, 0)
+  return (
+    <dl className="details">
+      <dt>Id</dt>
+      <dd>{event.id}</dd>
+      <dt>Venue</dt>
+      <dd>{[event.venue.name, event.venue.city, event.venue.country].filter(Boolean).join(', ')}</dd>
+      <dt>Starts</dt>
+      <dd>
+        <DateTime value={event.startsAt} timeZone={event.timezone} />
+      </dd>
+      <dt>Ends</dt>
+      <dd>
+        {event.endsAt ? <DateTime value={event.endsAt} timeZone={event.timezone} /> : 'Not set (taken as one day)'}
+      </dd>
+      <dt>Time zone</dt>
+      <dd>{event.timezone}</dd>
+      <dt>Currency</dt>
+      <dd>{event.currency}</dd>
+      <dt>Capacity</dt>
+      <dd>
+        {event.capacity} ({tickets} offered as tickets)
+      </dd>
+      <dt>Created</dt>
+      <dd>
+        <DateTime value={event.createdAt} />
+      </dd>
+    </dl>
+  )
+}
+
+function TicketTypesTable({ event }: { event: TicketedEvent }) {
+  if (event.ticketTypes.length === 0) return <p className="muted">No ticket types.</p>
+  return (
+    <Table<TicketType>
+      caption="Ticket types"
+      rows={event.ticketTypes}
+      rowKey={(type) => type.name}
+      columns={[
+        { header: 'Name', cell: (type) => type.name },
+        { header: 'Price', numeric: true, cell: (type) => `${type.price} ${event.currency}` },
+        { header: 'Quantity', numeric: true, cell: (type) => type.quantity },
+      ]}
+    />
+  )
+}
+
+/** The records the event names (performers, works), each a link, or that it names none. */
+function LinkList({ ids, link }: { ids: string[]; link: (id: string) => ReactNode }) {
+  if (ids.length === 0) return <p className="muted">None named.</p>
+  return (
+    <ul>
+      {ids.map((id) => (
+        <li key={id}>{link(id)}</li>
+      ))}
+    </ul>
   )
 }
 

@@ -1,9 +1,17 @@
-import { useMemo, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { formErrors } from '../../api/messages'
-import { Button, FormError, Loading, SelectField, TextField } from '../../ui'
+import { Button, FormError, TextField } from '../../ui'
 import { useCreatorChoices } from '../creators/creators-api'
 import { useWorkChoices, type CreateTicketedEvent } from './events-api'
-import { browserTimeZone, timeZones, venueTimeToInstant } from './event-time'
+import {
+  CapacityFields,
+  Choices,
+  ScheduleFields,
+  VenueFields,
+  type BindText,
+  type EventTextKey,
+} from './event-form-fields'
+import { browserTimeZone, venueTimeToInstant } from './event-time'
 import {
   newTicketType,
   ticketTypeLabel,
@@ -12,16 +20,7 @@ import {
   type TicketTypeDraft,
 } from './ticket-types-editor'
 
-interface Draft {
-  name: string
-  venueName: string
-  city: string
-  country: string
-  startsAt: string
-  endsAt: string
-  timezone: string
-  currency: string
-  capacity: string
+interface Draft extends Record<EventTextKey, string> {
   ticketTypes: TicketTypeDraft[]
   performerIds: string[]
   catalogIds: string[]
@@ -70,59 +69,6 @@ function requestOf(draft: Draft): CreateTicketedEvent {
   return body
 }
 
-/** Checkboxes for picking records by name (performers, works), in a fieldset of their own. */
-function Choices({
-  legend,
-  options,
-  chosen,
-  onChange,
-  empty,
-  failed,
-  errors,
-  param,
-}: {
-  legend: string
-  options: readonly { id: string; label: string }[] | undefined
-  failed: boolean
-  chosen: string[]
-  onChange: (ids: string[]) => void
-  empty: string
-  errors: Record<string, string>
-  param: string
-}) {
-  const error = errors[param]
-  return (
-    <fieldset className="choice">
-      <legend>{legend}</legend>
-      {failed ? (
-        <p className="field-error">Could not load the {legend.toLowerCase()}: reload the page to try again.</p>
-      ) : options === undefined ? (
-        <Loading label={`Loading ${legend.toLowerCase()}…`} />
-      ) : options.length === 0 ? (
-        <p className="muted">{empty}</p>
-      ) : (
-        <div className="choice-grid">
-          {options.map((option) => (
-            <label key={option.id} className="choice-option">
-              <input
-                type="checkbox"
-                checked={chosen.includes(option.id)}
-                onChange={(event) =>
-                  onChange(
-                    event.target.checked ? [...chosen, option.id] : chosen.filter((other) => other !== option.id),
-                  )
-                }
-              />
-              <span>{option.label}</span>
-            </label>
-          ))}
-        </div>
-      )}
-      {error ? <p className="field-error">{error}</p> : null}
-    </fieldset>
-  )
-}
-
 interface EventFormProps {
   busy: boolean
   error: unknown
@@ -144,7 +90,6 @@ export function EventForm({ busy, error, onSubmit }: EventFormProps) {
     performerIds: [],
     catalogIds: [],
   }))
-  const zones = useMemo(() => timeZones(), [])
   const creators = useCreatorChoices()
   const works = useWorkChoices()
   const { fields, general } = formErrors(error, labelOf)
@@ -152,10 +97,7 @@ export function EventForm({ busy, error, onSubmit }: EventFormProps) {
     <K extends keyof Draft>(key: K) =>
     (value: Draft[K]) =>
       setDraft((current) => ({ ...current, [key]: value }))
-  const text = (key: keyof Draft) => ({
-    value: draft[key] as string,
-    onChange: (event: { target: { value: string } }) => set(key)(event.target.value as never),
-  })
+  const text: BindText = (key) => ({ value: draft[key], onChange: (event) => set(key)(event.target.value) })
   const submit = (event: FormEvent) => {
     event.preventDefault()
     onSubmit(requestOf(draft))
@@ -164,70 +106,9 @@ export function EventForm({ busy, error, onSubmit }: EventFormProps) {
     <form onSubmit={submit} noValidate className="form">
       <FormError message={general} />
       <TextField label="Event name" {...text('name')} required maxLength={300} error={fields.name} />
-      <fieldset className="form-group">
-        <legend>Venue</legend>
-        {fields.venue ? <p className="field-error">{fields.venue}</p> : null}
-        <TextField label="Venue name" {...text('venueName')} required maxLength={300} error={fields['venue.name']} />
-        <div className="form-row">
-          <TextField
-            label="Venue city"
-            {...text('city')}
-            hint="Optional"
-            maxLength={200}
-            error={fields['venue.city']}
-          />
-          <TextField
-            label="Country"
-            {...text('country')}
-            required
-            maxLength={2}
-            hint="ISO code such as NL"
-            error={fields['venue.country']}
-          />
-        </div>
-      </fieldset>
-      <div className="form-row">
-        <TextField
-          label="Starts"
-          type="datetime-local"
-          {...text('startsAt')}
-          required
-          hint="Local time at the venue"
-          error={fields.startsAt}
-        />
-        <TextField
-          label="Ends"
-          type="datetime-local"
-          {...text('endsAt')}
-          hint="Optional; without it the event lasts a day"
-          error={fields.endsAt}
-        />
-      </div>
-      <SelectField
-        label="Time zone"
-        {...text('timezone')}
-        options={zones.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }))}
-        hint="The venue's IANA time zone: the times above are read in it"
-        error={fields.timezone}
-      />
-      <div className="form-row">
-        <TextField
-          label="Currency"
-          {...text('currency')}
-          required
-          maxLength={3}
-          hint="ISO 4217, such as EUR"
-          error={fields.currency}
-        />
-        <TextField
-          label="Capacity"
-          {...text('capacity')}
-          required
-          inputMode="numeric"
-          hint="Places at the venue"
-          error={fields.capacity}
-        />
-      </div>
+      <VenueFields text={text} fields={fields} />
+      <ScheduleFields text={text} fields={fields} />
+      <CapacityFields text={text} fields={fields} />
       <TicketTypesEditor
         types={draft.ticketTypes}
         onChange={set('ticketTypes')}

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { problemMessage } from '../../api/messages'
 import { Button, ConfirmDialog, DateTime, ErrorState, Loading, PageHeader } from '../../ui'
 import { credentialStatus } from './credentials-list'
-import { credentialQuery, useRevokeCredential, useRotateCredential } from './integrations-api'
+import { credentialQuery, useRevokeCredential, useRotateCredential, type Credential } from './integrations-api'
 import { SecretReveal } from './secret-reveal'
 
 export interface CredentialDetailProps {
@@ -58,53 +58,7 @@ export function CredentialDetail({ id, basePath, canWrite }: CredentialDetailPro
           </p>
         </SecretReveal>
       ) : null}
-      <dl className="details">
-        <dt>Status</dt>
-        <dd>
-          {credentialStatus(data)}
-          {data.revokedAt ? (
-            <>
-              {' '}
-              since <DateTime value={data.revokedAt} />
-            </>
-          ) : null}
-        </dd>
-        <dt>Client id</dt>
-        <dd>{data.id}</dd>
-        <dt>Environment</dt>
-        <dd>{data.environment}</dd>
-        <dt>Scopes</dt>
-        <dd>{data.scopes.join(', ')}</dd>
-        <dt>Rate limit</dt>
-        <dd>
-          {data.rateLimit.perMinute} per minute, bursts of {data.rateLimit.burst} ({data.tier})
-        </dd>
-        <dt>Secret</dt>
-        <dd>{data.secretHint}</dd>
-        <dt>Secret rotated</dt>
-        <dd>
-          <DateTime value={data.secretRotatedAt} />
-        </dd>
-        <dt>Previous secret works until</dt>
-        <dd>
-          <DateTime value={data.previousSecretExpiresAt} />
-        </dd>
-        <dt>Last used</dt>
-        <dd>
-          {data.lastUsedAt ? (
-            <>
-              <DateTime value={data.lastUsedAt} />
-              {data.lastUsedFrom ? ` from ${data.lastUsedFrom}` : ''}
-            </>
-          ) : (
-            'Never'
-          )}
-        </dd>
-        <dt>Created</dt>
-        <dd>
-          <DateTime value={data.createdAt} />
-        </dd>
-      </dl>
+      <CredentialFacts credential={data} />
       <ConfirmDialog
         open={confirming === 'rotate'}
         onOpenChange={(open) => setConfirming(open ? 'rotate' : null)}
@@ -127,5 +81,58 @@ export function CredentialDetail({ id, basePath, canWrite }: CredentialDetailPro
         onConfirm={() => revoke.mutate(undefined, settled)}
       />
     </>
+  )
+}
+
+/** Its status, id, scopes, rate limit, secret hint and rotation, and when it was last used and from where. */
+function CredentialFacts({ credential }: { credential: Credential }) {
+  return (
+    <dl className="details">
+      <dt>Status</dt>
+      <dd>
+        {credentialStatus(credential)}
+        {credential.revokedAt ? (
+          <>
+            {' '}
+            since <DateTime value={credential.revokedAt} />
+          </>
+        ) : null}
+      </dd>
+      <dt>Client id</dt>
+      <dd>{credential.id}</dd>
+      <dt>Environment</dt>
+      <dd>{credential.environment}</dd>
+      <dt>Scopes</dt>
+      <dd>{credential.scopes.join(', ')}</dd>
+      <dt>Rate limit</dt>
+      <dd>
+        {credential.rateLimit.perMinute} per minute, bursts of {credential.rateLimit.burst} ({credential.tier})
+      </dd>
+      <dt>Secret</dt>
+      <dd>{credential.secretHint}</dd>
+      <dt>Secret rotated</dt>
+      <dd>
+        <DateTime value={credential.secretRotatedAt} />
+      </dd>
+      <dt>Previous secret works until</dt>
+      <dd>
+        <DateTime value={credential.previousSecretExpiresAt} />
+      </dd>
+      <dt>Last used</dt>
+      <dd>
+        {credential.lastUsedAt ? (
+          <>
+            <DateTime value={credential.lastUsedAt} />
+            {credential.lastUsedFrom ? ` from ${credential.lastUsedFrom}` : ''}
+          </>
+        ) : (
+          'Never'
+        )}
+      </dd>
+      <dt>Created</dt>
+      <dd>
+        <DateTime value={credential.createdAt} />
+      </dd>
+    </dl>
   )
 }

@@ -9,6 +9,7 @@ import {
   useCreateWebhook,
   WEBHOOK_ACTIONS,
   WILDCARD_KIND,
+  type WebhookWithSecret,
 } from './integrations-api'
 import { SecretReveal } from './secret-reveal'
 
@@ -85,27 +86,7 @@ export function WebhookCreate({ basePath }: { basePath: string }) {
     const order = [...CATCH_ALLS.map((special) => special.kind), ...WEBHOOK_ACTIONS]
     create.mutate({ url, events: order.filter((kind) => kinds.includes(kind)) })
   }
-  const created = create.data
-  if (created)
-    return (
-      <>
-        <PageHeader title="Webhook registered" />
-        {created.signingSecret ? (
-          <SecretReveal label="Signing secret" secret={created.signingSecret}>
-            <p role="status">
-              Deliveries to <strong className="wrap-anywhere">{created.url}</strong> are signed with this secret.
-            </p>
-          </SecretReveal>
-        ) : (
-          <p className="notice" role="status">
-            This webhook was registered already by the same request; its secret was shown then. Rotate it for a new one.
-          </p>
-        )}
-        <p>
-          <Link to={pageUnder(basePath, created.id)}>Open the webhook</Link>
-        </p>
-      </>
-    )
+  if (create.data) return <WebhookRegistered created={create.data} basePath={basePath} />
   return (
     <>
       <PageHeader title="Register a webhook" />
@@ -121,41 +102,8 @@ export function WebhookCreate({ basePath }: { basePath: string }) {
           hint="https, reachable from the internet"
           error={fields.url}
         />
-        <fieldset className="choice">
-          <legend>Everything</legend>
-          {CATCH_ALLS.map(({ kind, explanation }) => (
-            <KindCheckbox
-              key={kind}
-              kind={kind}
-              explanation={explanation}
-              checked={kinds.includes(kind)}
-              onChange={toggle(kind)}
-            />
-          ))}
-        </fieldset>
-        <fieldset className="choice" aria-describedby={fields.events ? 'webhook-kinds-error' : undefined}>
-          <legend>{LABELS.events}</legend>
-          <p className="field-hint">Or only these org events, by what they are about.</p>
-          <div className="kind-groups">
-            {kindsByObject(WEBHOOK_ACTIONS).map(({ object, kinds: members }) => (
-              <fieldset key={object} className="kind-group">
-                <legend>
-                  {OBJECT_NAMES[object] ?? object} <code className="muted">{object}.*</code>
-                </legend>
-                <div className="choice-grid">
-                  {members.map((kind) => (
-                    <KindCheckbox key={kind} kind={kind} checked={kinds.includes(kind)} onChange={toggle(kind)} />
-                  ))}
-                </div>
-              </fieldset>
-            ))}
-          </div>
-          {fields.events ? (
-            <p className="field-error" id="webhook-kinds-error">
-              {fields.events}
-            </p>
-          ) : null}
-        </fieldset>
+        <CatchAllKinds kinds={kinds} toggle={toggle} />
+        <KindsByObject kinds={kinds} toggle={toggle} error={fields.events} />
         <div>
           <Button type="submit" variant="primary" busy={create.isPending}>
             Register webhook
@@ -163,5 +111,81 @@ export function WebhookCreate({ basePath }: { basePath: string }) {
         </div>
       </form>
     </>
+  )
+}
+
+/** The webhook made: its signing secret, shown this once (or, for the same request sent again, that it was). */
+function WebhookRegistered({ created, basePath }: { created: WebhookWithSecret; basePath: string }) {
+  return (
+    <>
+      <PageHeader title="Webhook registered" />
+      {created.signingSecret ? (
+        <SecretReveal label="Signing secret" secret={created.signingSecret}>
+          <p role="status">
+            Deliveries to <strong className="wrap-anywhere">{created.url}</strong> are signed with this secret.
+          </p>
+        </SecretReveal>
+      ) : (
+        <p className="notice" role="status">
+          This webhook was registered already by the same request; its secret was shown then. Rotate it for a new one.
+        </p>
+      )}
+      <p>
+        <Link to={pageUnder(basePath, created.id)}>Open the webhook</Link>
+      </p>
+    </>
+  )
+}
+
+interface KindsProps {
+  /** The kinds ticked. */
+  kinds: string[]
+  toggle: (kind: string) => (checked: boolean) => void
+}
+
+/** "Everything": the two catch-all kinds, each explained. */
+function CatchAllKinds({ kinds, toggle }: KindsProps) {
+  return (
+    <fieldset className="choice">
+      <legend>Everything</legend>
+      {CATCH_ALLS.map(({ kind, explanation }) => (
+        <KindCheckbox
+          key={kind}
+          kind={kind}
+          explanation={explanation}
+          checked={kinds.includes(kind)}
+          onChange={toggle(kind)}
+        />
+      ))}
+    </fieldset>
+  )
+}
+
+/** Every org event kind, grouped by the object it is about (`catalog.*`, `payout.*`, …). */
+function KindsByObject({ kinds, toggle, error }: KindsProps & { error: string | undefined }) {
+  return (
+    <fieldset className="choice" aria-describedby={error ? 'webhook-kinds-error' : undefined}>
+      <legend>{LABELS.events}</legend>
+      <p className="field-hint">Or only these org events, by what they are about.</p>
+      <div className="kind-groups">
+        {kindsByObject(WEBHOOK_ACTIONS).map(({ object, kinds: members }) => (
+          <fieldset key={object} className="kind-group">
+            <legend>
+              {OBJECT_NAMES[object] ?? object} <code className="muted">{object}.*</code>
+            </legend>
+            <div className="choice-grid">
+              {members.map((kind) => (
+                <KindCheckbox key={kind} kind={kind} checked={kinds.includes(kind)} onChange={toggle(kind)} />
+              ))}
+            </div>
+          </fieldset>
+        ))}
+      </div>
+      {error ? (
+        <p className="field-error" id="webhook-kinds-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   )
 }

@@ -2,28 +2,15 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { problemMessage } from '../../api/messages'
+import { Button, ConfirmDialog, DateTime, ErrorState, FormError, Loading, PageHeader } from '../../ui'
+import { DeliveryLog } from './delivery-log'
 import {
-  Button,
-  ConfirmDialog,
-  DateTime,
-  ErrorState,
-  FormError,
-  ListView,
-  Loading,
-  PageHeader,
-  Table,
-  useListQuery,
-} from '../../ui'
-import {
-  deliveryListQuery,
   useDeleteWebhook,
-  useRedeliver,
   useRotateWebhookSecret,
   useSendTestEvent,
   useToggleWebhook,
   webhookQuery,
-  type Attempt,
-  type Delivery,
+  type Webhook,
 } from './integrations-api'
 import { SecretReveal } from './secret-reveal'
 import { webhookStatus } from './webhooks-list'
@@ -37,13 +24,6 @@ export interface WebhookDetailProps {
   onDeliveriesCursor: (cursor: string | undefined) => void
   /** Whether to offer the write actions (the API refuses them to others anyway). */
   canWrite: boolean
-}
-
-const DELIVERY_STATUS: Record<Delivery['status'], string> = {
-  pending: 'Pending',
-  succeeded: 'Succeeded',
-  failed: 'Failed',
-  blocked: 'Blocked',
 }
 
 /** One endpoint: its settings and actions, then its delivery log with every attempt. */
@@ -67,26 +47,7 @@ export function WebhookDetail({ id, basePath, deliveriesCursor, onDeliveriesCurs
         title="Webhook"
         actions={
           canWrite ? (
-            <>
-              {enabled ? (
-                <Button variant="primary" busy={sendTest.isPending} onClick={() => sendTest.mutate()}>
-                  Send test event
-                </Button>
-              ) : null}
-              <Button onClick={() => setConfirming('rotate')}>Rotate secret</Button>
-              <Button
-                busy={toggle.isPending}
-                onClick={() => {
-                  sendTest.reset()
-                  toggle.mutate(!enabled)
-                }}
-              >
-                {enabled ? 'Disable' : 'Enable'}
-              </Button>
-              <Button variant="danger" onClick={() => setConfirming('delete')}>
-                Delete
-              </Button>
-            </>
+            <WebhookActions enabled={enabled} sendTest={sendTest} toggle={toggle} onConfirm={setConfirming} />
           ) : null
         }
       >
@@ -110,26 +71,7 @@ export function WebhookDetail({ id, basePath, deliveriesCursor, onDeliveriesCurs
           </p>
         </SecretReveal>
       ) : null}
-      <dl className="details">
-        <dt>Status</dt>
-        <dd>{webhookStatus(data)}</dd>
-        <dt>Id</dt>
-        <dd>{data.id}</dd>
-        <dt>Kinds</dt>
-        <dd>{data.events.join(', ')}</dd>
-        <dt>Previous secret signs until</dt>
-        <dd>
-          <DateTime value={data.previousSecretExpiresAt} />
-        </dd>
-        <dt>Created</dt>
-        <dd>
-          <DateTime value={data.createdAt} />
-        </dd>
-        <dt>Updated</dt>
-        <dd>
-          <DateTime value={data.updatedAt} />
-        </dd>
-      </dl>
+      <WebhookFacts webhook={data} />
       <DeliveryLog
         webhookId={id}
         cursor={deliveriesCursor}
@@ -161,85 +103,64 @@ export function WebhookDetail({ id, basePath, deliveriesCursor, onDeliveriesCurs
   )
 }
 
-/** The endpoint's deliveries, newest first, each with its attempts; asked again while one is pending. */
-function DeliveryLog({
-  webhookId,
-  cursor,
-  onCursor,
-  canRedeliver,
+/** Send a test event (while enabled), rotate the secret (asked first), disable or enable, delete (asked first). */
+function WebhookActions({
+  enabled,
+  sendTest,
+  toggle,
+  onConfirm,
 }: {
-  webhookId: string
-  cursor: string | undefined
-  onCursor: (cursor: string | undefined) => void
-  canRedeliver: boolean
+  enabled: boolean
+  sendTest: ReturnType<typeof useSendTestEvent>
+  toggle: ReturnType<typeof useToggleWebhook>
+  onConfirm: (action: 'rotate' | 'delete') => void
 }) {
-  const deliveries = useListQuery(deliveryListQuery(webhookId, cursor))
   return (
-    <section aria-labelledby="deliveries-heading" className="section">
-      <h2 id="deliveries-heading">Delivery log</h2>
-      <ListView<Delivery>
-        list={deliveries}
-        loading="Loading deliveries…"
-        cursor={cursor}
-        onCursor={onCursor}
-        empty={cursor ? 'No deliveries on this page' : 'No deliveries yet'}
+    <>
+      {enabled ? (
+        <Button variant="primary" busy={sendTest.isPending} onClick={() => sendTest.mutate()}>
+          Send test event
+        </Button>
+      ) : null}
+      <Button onClick={() => onConfirm('rotate')}>Rotate secret</Button>
+      <Button
+        busy={toggle.isPending}
+        onClick={() => {
+          sendTest.reset()
+          toggle.mutate(!enabled)
+        }}
       >
-        {(rows) => (
-          <ol className="deliveries">
-            {rows.map((delivery) => (
-              <DeliveryItem key={delivery.id} delivery={delivery} canRedeliver={canRedeliver} />
-            ))}
-          </ol>
-        )}
-      </ListView>
-    </section>
+        {enabled ? 'Disable' : 'Enable'}
+      </Button>
+      <Button variant="danger" onClick={() => onConfirm('delete')}>
+        Delete
+      </Button>
+    </>
   )
 }
 
-function DeliveryItem({ delivery, canRedeliver }: { delivery: Delivery; canRedeliver: boolean }) {
-  const redeliver = useRedeliver(delivery.webhookId, delivery.id)
-  const headingId = `delivery-${delivery.id}`
+/** Its status, id, kinds, and when its previous secret stops signing. */
+function WebhookFacts({ webhook }: { webhook: Webhook }) {
   return (
-    <li className="delivery" aria-labelledby={headingId}>
-      <div className="delivery-header">
-        <h3 id={headingId}>
-          {delivery.type} · {DELIVERY_STATUS[delivery.status]}
-          {delivery.lastHttpStatus !== null ? ` · HTTP ${delivery.lastHttpStatus}` : ''}
-        </h3>
-        {canRedeliver && delivery.status !== 'pending' ? (
-          <Button busy={redeliver.isPending} onClick={() => redeliver.mutate()} aria-describedby={headingId}>
-            Redeliver
-          </Button>
-        ) : null}
-      </div>
-      <p className="muted">
-        {delivery.id} · event {delivery.eventId} · created <DateTime value={delivery.createdAt} />
-        {delivery.nextAttemptAt ? (
-          <>
-            {' '}
-            · next attempt <DateTime value={delivery.nextAttemptAt} />
-          </>
-        ) : null}
-      </p>
-      <FormError message={problemMessage(redeliver.error)} />
-      {delivery.attempts.length === 0 ? (
-        <p>No attempt yet.</p>
-      ) : (
-        <Table<Attempt>
-          caption={`Attempts of delivery ${delivery.id}`}
-          rows={delivery.attempts}
-          rowKey={(attempt) => String(attempt.attempt)}
-          columns={[
-            { header: 'Attempt', cell: (attempt) => attempt.attempt, numeric: true },
-            { header: 'Time', cell: (attempt) => <DateTime value={attempt.at} /> },
-            { header: 'Trigger', cell: (attempt) => attempt.trigger },
-            { header: 'Result', cell: (attempt) => attempt.status },
-            { header: 'Status code', cell: (attempt) => attempt.httpStatus ?? '—', numeric: true },
-            { header: 'Latency', cell: (attempt) => `${attempt.latencyMs} ms`, numeric: true },
-            { header: 'Error', cell: (attempt) => attempt.error ?? '—' },
-          ]}
-        />
-      )}
-    </li>
+    <dl className="details">
+      <dt>Status</dt>
+      <dd>{webhookStatus(webhook)}</dd>
+      <dt>Id</dt>
+      <dd>{webhook.id}</dd>
+      <dt>Kinds</dt>
+      <dd>{webhook.events.join(', ')}</dd>
+      <dt>Previous secret signs until</dt>
+      <dd>
+        <DateTime value={webhook.previousSecretExpiresAt} />
+      </dd>
+      <dt>Created</dt>
+      <dd>
+        <DateTime value={webhook.createdAt} />
+      </dd>
+      <dt>Updated</dt>
+      <dd>
+        <DateTime value={webhook.updatedAt} />
+      </dd>
+    </dl>
   )
 }

@@ -6,7 +6,7 @@ import { meQuery } from '../../app/session'
 import { Button, ErrorState, FormError, Loading } from '../../ui'
 import { logOut } from '../auth/auth-api'
 import { AuthLayout } from '../auth/auth-layout'
-import { roleName, useAcceptInvitation } from './members-api'
+import { roleName, useAcceptInvitation, type MemberRole } from './members-api'
 
 const routeApi = getRouteApi('/invitations/accept')
 
@@ -19,7 +19,6 @@ function AcceptInvitationPage() {
   const here = `/invitations/accept?${new URLSearchParams({ token: token ?? '' })}`
   const me = useQuery({ ...meQuery, retry: false })
   const queryClient = useQueryClient()
-  const navigate = useNavigate()
   // The org joined is the session's active org now: whatever was loaded belonged to another.
   const accept = useAcceptInvitation()
   const logout = useMutation({
@@ -34,38 +33,13 @@ function AcceptInvitationPage() {
       </AuthLayout>
     )
   if (me.isPending) return <Loading label="Loading your account…" />
-  if (me.error instanceof ApiError && me.error.status === 401)
-    return (
-      <AuthLayout title="Accept an invitation">
-        <p>
-          You have been invited to an organisation on Oeuvre. Log in, or sign up with the email address the invitation
-          was sent to, to accept it.
-        </p>
-        <div className="page-actions">
-          <Link to="/login" search={{ redirect: here }} className="button button-primary">
-            Log in to accept
-          </Link>
-          <Link to="/signup" search={{ redirect: here }} className="button button-secondary">
-            Sign up to accept
-          </Link>
-        </div>
-      </AuthLayout>
-    )
+  if (me.error instanceof ApiError && me.error.status === 401) return <SignInToAccept here={here} />
   if (me.error) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />
 
   if (accept.data) {
     const joined = accept.data
     const org = me.data.memberships.find((membership) => membership.orgId === joined.orgId)
-    return (
-      <AuthLayout title="Invitation accepted">
-        <p role="status">
-          You joined <strong>{org?.name ?? joined.orgId}</strong> as <strong>{roleName(joined.role)}</strong>.
-        </p>
-        <Button variant="primary" onClick={() => void navigate({ to: '/catalog', search: {} })}>
-          Open {org?.name ?? 'the organisation'}
-        </Button>
-      </AuthLayout>
-    )
+    return <InvitationAccepted orgName={org?.name} orgId={joined.orgId} role={joined.role} />
   }
 
   const refused = accept.error instanceof ApiError ? accept.error.problem : null
@@ -93,6 +67,49 @@ function AcceptInvitationPage() {
           <Link to="/">Go to the app</Link>
         </p>
       ) : null}
+    </AuthLayout>
+  )
+}
+
+/** Not signed in: log in or sign up with the invited address, then come back to this link. */
+function SignInToAccept({ here }: { here: string }) {
+  return (
+    <AuthLayout title="Accept an invitation">
+      <p>
+        You have been invited to an organisation on Oeuvre. Log in, or sign up with the email address the invitation was
+        sent to, to accept it.
+      </p>
+      <div className="page-actions">
+        <Link to="/login" search={{ redirect: here }} className="button button-primary">
+          Log in to accept
+        </Link>
+        <Link to="/signup" search={{ redirect: here }} className="button button-secondary">
+          Sign up to accept
+        </Link>
+      </div>
+    </AuthLayout>
+  )
+}
+
+/** Joined: the org (by name once the session lists it) and the role, and the way into it. */
+function InvitationAccepted({
+  orgName,
+  orgId,
+  role,
+}: {
+  orgName: string | undefined
+  orgId: string
+  role: MemberRole
+}) {
+  const navigate = useNavigate()
+  return (
+    <AuthLayout title="Invitation accepted">
+      <p role="status">
+        You joined <strong>{orgName ?? orgId}</strong> as <strong>{roleName(role)}</strong>.
+      </p>
+      <Button variant="primary" onClick={() => void navigate({ to: '/catalog', search: {} })}>
+        Open {orgName ?? 'the organisation'}
+      </Button>
     </AuthLayout>
   )
 }

@@ -2,7 +2,7 @@ import { createLazyRoute, getRouteApi, Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { problemMessage } from '../../api/messages'
 import { useSession } from '../../app/session'
-import { Button, ConfirmDialog, EmptyState, ListView, PageHeader, useListQuery } from '../../ui'
+import { Button, ConfirmDialog, EmptyState, ListView, PageHeader, useListQuery, type Column } from '../../ui'
 import { useCreatorName } from '../creators/creators-api'
 import { balancesQuery, useCreatePayout, type Balance } from './payouts-api'
 
@@ -56,53 +56,15 @@ function BalancesPage() {
         }
         caption="Balances per creator and currency"
         rowKey={rowKey}
-        columns={[
-          {
-            header: 'Creator',
-            cell: (balance) => (
-              <Link to="/creators/$id" params={{ id: balance.creatorId }}>
-                {creatorName(balance.creatorId)}
-              </Link>
-            ),
-          },
-          { header: 'Currency', cell: (balance) => balance.currency },
-          {
-            header: 'Balance',
-            numeric: true,
-            cell: (balance) => (
-              <>
-                {balance.balance}
-                <span className="cell-detail">
-                  {balance.openingBalance} carried in, {balance.earnings} earned in {balance.entries}{' '}
-                  {balance.entries === 1 ? 'allocation' : 'allocations'}
-                </span>
-              </>
-            ),
-          },
-          { header: 'Payable now', numeric: true, cell: (balance) => balance.payable },
-          { header: 'Minimum', numeric: true, cell: (balance) => balance.minimumPayout ?? '—' },
-          {
-            header: 'Payout',
-            cell: (balance) =>
-              balance.payableNow ? (
-                writable ? (
-                  <Button
-                    variant="primary"
-                    onClick={() => {
-                      create.reset()
-                      setPaying(balance)
-                    }}
-                  >
-                    Create payout
-                  </Button>
-                ) : (
-                  'Ready'
-                )
-              ) : (
-                <span className="muted">{ZERO.test(balance.payable) ? 'Nothing to pay' : 'Below the minimum'}</span>
-              ),
-          },
-        ]}
+        columns={balanceColumns(
+          creatorName,
+          writable
+            ? (balance) => {
+                create.reset()
+                setPaying(balance)
+              }
+            : null,
+        )}
       />
       {paying ? (
         <ConfirmDialog
@@ -118,6 +80,57 @@ function BalancesPage() {
       ) : null}
     </>
   )
+}
+
+/**
+ * Who, in which currency, the balance and what it is made of, and what is payable now against the minimum;
+ * a balance payable now gets "Create payout" when `onPay` is given (roles that may write payouts).
+ */
+function balanceColumns(
+  creatorName: (id: string) => string,
+  onPay: ((balance: Balance) => void) | null,
+): Column<Balance>[] {
+  return [
+    {
+      header: 'Creator',
+      cell: (balance) => (
+        <Link to="/creators/$id" params={{ id: balance.creatorId }}>
+          {creatorName(balance.creatorId)}
+        </Link>
+      ),
+    },
+    { header: 'Currency', cell: (balance) => balance.currency },
+    {
+      header: 'Balance',
+      numeric: true,
+      cell: (balance) => (
+        <>
+          {balance.balance}
+          <span className="cell-detail">
+            {balance.openingBalance} carried in, {balance.earnings} earned in {balance.entries}{' '}
+            {balance.entries === 1 ? 'allocation' : 'allocations'}
+          </span>
+        </>
+      ),
+    },
+    { header: 'Payable now', numeric: true, cell: (balance) => balance.payable },
+    { header: 'Minimum', numeric: true, cell: (balance) => balance.minimumPayout ?? '—' },
+    {
+      header: 'Payout',
+      cell: (balance) =>
+        balance.payableNow ? (
+          onPay ? (
+            <Button variant="primary" onClick={() => onPay(balance)}>
+              Create payout
+            </Button>
+          ) : (
+            'Ready'
+          )
+        ) : (
+          <span className="muted">{ZERO.test(balance.payable) ? 'Nothing to pay' : 'Below the minimum'}</span>
+        ),
+    },
+  ]
 }
 
 export const route = createLazyRoute('/app/payouts/balances')({ component: BalancesPage })

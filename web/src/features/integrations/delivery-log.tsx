@@ -1,0 +1,93 @@
+import { problemMessage } from '../../api/messages'
+import { Button, DateTime, FormError, ListView, Table, useListQuery } from '../../ui'
+import { deliveryListQuery, useRedeliver, type Attempt, type Delivery } from './integrations-api'
+
+const DELIVERY_STATUS: Record<Delivery['status'], string> = {
+  pending: 'Pending',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  blocked: 'Blocked',
+}
+
+/** The endpoint's deliveries, newest first, each with its attempts; asked again while one is pending. */
+export function DeliveryLog({
+  webhookId,
+  cursor,
+  onCursor,
+  canRedeliver,
+}: {
+  webhookId: string
+  cursor: string | undefined
+  onCursor: (cursor: string | undefined) => void
+  canRedeliver: boolean
+}) {
+  const deliveries = useListQuery(deliveryListQuery(webhookId, cursor))
+  return (
+    <section aria-labelledby="deliveries-heading" className="section">
+      <h2 id="deliveries-heading">Delivery log</h2>
+      <ListView<Delivery>
+        list={deliveries}
+        loading="Loading deliveries…"
+        cursor={cursor}
+        onCursor={onCursor}
+        empty={cursor ? 'No deliveries on this page' : 'No deliveries yet'}
+      >
+        {(rows) => (
+          <ol className="deliveries">
+            {rows.map((delivery) => (
+              <DeliveryItem key={delivery.id} delivery={delivery} canRedeliver={canRedeliver} />
+            ))}
+          </ol>
+        )}
+      </ListView>
+    </section>
+  )
+}
+
+function DeliveryItem({ delivery, canRedeliver }: { delivery: Delivery; canRedeliver: boolean }) {
+  const redeliver = useRedeliver(delivery.webhookId, delivery.id)
+  const headingId = `delivery-${delivery.id}`
+  return (
+    <li className="delivery" aria-labelledby={headingId}>
+      <div className="delivery-header">
+        <h3 id={headingId}>
+          {delivery.type} · {DELIVERY_STATUS[delivery.status]}
+          {delivery.lastHttpStatus !== null ? ` · HTTP ${delivery.lastHttpStatus}` : ''}
+        </h3>
+        {canRedeliver && delivery.status !== 'pending' ? (
+          <Button busy={redeliver.isPending} onClick={() => redeliver.mutate()} aria-describedby={headingId}>
+            Redeliver
+          </Button>
+        ) : null}
+      </div>
+      <p className="muted">
+        {delivery.id} · event {delivery.eventId} · created <DateTime value={delivery.createdAt} />
+        {delivery.nextAttemptAt ? (
+          <>
+            {' '}
+            · next attempt <DateTime value={delivery.nextAttemptAt} />
+          </>
+        ) : null}
+      </p>
+      <FormError message={problemMessage(redeliver.error)} />
+      {delivery.attempts.length === 0 ? (
+        <p>No attempt yet.</p>
+      ) : (
+        <Table<Attempt>
+          caption={`Attempts of delivery ${delivery.id}`}
+          rows={delivery.attempts}
+          rowKey={(attempt) => String(attempt.attempt)}
+          columns={[
+            { header: 'Attempt', cell: (attempt) => attempt.attempt, numeric: true },
+            { header: 'Time', cell: (attempt) => <DateTime value={attempt.at} /> },
+            { header: 'Trigger', cell: (attempt) => attempt.trigger },
+            { header: 'Result', cell: (attempt) => attempt.status },
+            { header: 'Status code', cell: (attempt) => attempt.httpStatus ?? '—', numeric: true },
+            { header: 'Latency', cell: (attempt) => `${attempt.latencyMs} ms`, numeric: true },
+            { header: 'Error', cell: (attempt) => attempt.error ?? '—' },
+          ]}
+        />
+      )}
+    </li>
+  )
+}
