@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import cookie from '@fastify/cookie'
+import type { Registry } from 'prom-client'
+import type { Config } from './config.js'
 import { migrationsCurrent } from './db/migrate.js'
 import { registerGuard } from './platform/guard.js'
 import { registerIdempotency } from './platform/idempotent-route.js'
@@ -61,8 +63,16 @@ export interface AppDeps extends ServiceDeps {
 /** The composition root: platform plugins, then every module's routes. Does not listen. */
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services }> {
   const services = createServices(deps)
-  const { config, db, clock, limiter, auth, orgs, audit } = services
+  const app = createFastify(deps, services.config)
+  await registerOpenApi(app, services.config)
+  const metrics = await registerPlatform(app, services)
+  registerOperationalRoutes(app, services, metrics)
+  await registerModuleRoutes(app, services)
+  await registerWebApp(app, deps.webRoot)
+  return { app, services }
+}
 
+function createFastify(deps: AppDeps, config: Config): FastifyInstance {
   const app = Fastify({
     logger:
       deps.logger === false
@@ -79,7 +89,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   })
   app.setValidatorCompiler(({ schema, httpPart }) => compileValidator(schema as object, httpPart))
   registerErrorHandler(app)
+  return app
+}
 
+/** The OpenAPI document at /openapi.json and its reference at /docs. */
+async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -117,7 +131,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
         : document.swaggerObject,
   })
   await app.register(swaggerUi, { routePrefix: '/docs' })
+}
 
+/** Every request's platform hooks: error pages, residency, cookies, idempotency, the guard, the request log, metrics. */
+async function registerPlatform(app: FastifyInstance, services: Services): Promise<Registry> {
+  const { config, db, clock, limiter, auth } = services
   app.addHook('onClose', () => services.credentials.close())
   registerErrorPages(app, config.publicUrl)
   registerHttpBasics(app)
@@ -136,8 +154,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   })
   registerV1Deprecation(app, config.deprecation)
   registerRequestLog(app, services.requestLog, clock)
-  const metrics = registerMetrics(app, limiter, services.requestLog)
+  return registerMetrics(app, limiter, services.requestLog)
+}
 
+/** Health, readiness, metrics and the document: no auth, no rate limit, not in the document. */
+function registerOperationalRoutes(app: FastifyInstance, { db, limiter }: Services, metrics: Registry): void {
   app.get('/healthz', { schema: { hide: true }, config: { rateLimit: false } }, async () => ({ status: 'ok' }))
   app.get('/readyz', { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {
     try {
@@ -154,7 +175,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     return metrics.metrics()
   })
   app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () => app.swagger())
+}
 
+/** Every module's routes, on the session surface (/api) and the partner surface (/v1). */
+async function registerModuleRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const { config, auth, orgs, audit } = services
   registerDeploymentRoutes(app, config)
   registerOrgRoutes(app, { auth, orgs, config })
   registerAuditRoutes(app, audit)
@@ -184,7 +209,4 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   registerWebhookRoutes(app, services.webhooks, PARTNER_SURFACE)
   registerEvidenceRoutes(app, services.evidence)
   registerPartnerRoutes(app, { partners: services.partners, config })
-  await registerWebApp(app, deps.webRoot)
-
-  return { app, services }
 }

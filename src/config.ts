@@ -97,66 +97,18 @@ export function loadConfig(env: Env = process.env): Config {
   const publicUrl =
     url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`
 
-  let schedule: number[] | null = null
-  const rawSchedule = env.WEBHOOK_RETRY_SCHEDULE
-  if (rawSchedule !== undefined && rawSchedule !== '') {
-    schedule = rawSchedule.split(',').map((part) => {
-      const trimmed = part.trim()
-      if (!/^\d+$/.test(trimmed)) {
-        throw new ConfigError('WEBHOOK_RETRY_SCHEDULE', `must be comma-separated whole seconds, got "${rawSchedule}"`)
-      }
-      return Number(trimmed)
-    })
-  }
-
-  const deprecationDate = httpDate(env, 'V1_DEPRECATION_DATE')
-  const sunsetDate = httpDate(env, 'V1_SUNSET_DATE')
-  let deprecation: Config['deprecation'] = null
-  if (deprecationDate !== null || sunsetDate !== null) {
-    if (deprecationDate === null) throw new ConfigError('V1_DEPRECATION_DATE', 'must be set when V1_SUNSET_DATE is')
-    if (sunsetDate === null) throw new ConfigError('V1_SUNSET_DATE', 'must be set when V1_DEPRECATION_DATE is')
-    const twelveMonthsLater = new Date(deprecationDate)
-    twelveMonthsLater.setUTCFullYear(twelveMonthsLater.getUTCFullYear() + 1)
-    if (Date.parse(sunsetDate) < twelveMonthsLater.getTime()) {
-      throw new ConfigError('V1_SUNSET_DATE', 'must be at least 12 months after V1_DEPRECATION_DATE')
-    }
-    deprecation = {
-      date: deprecationDate,
-      sunset: sunsetDate,
-      link: url(env, 'V1_DEPRECATION_LINK', ['http:', 'https:']) ?? `${publicUrl}/docs`,
-    }
-  }
-
-  const regionUrls: Partial<Record<Region, string>> = {}
-  for (const region of REGIONS) {
-    const value = url(env, regionVariable('REGION_URL', region), ['http:', 'https:'])
-    if (value !== null) regionUrls[region] = value
-  }
+  const schedule = retrySchedule(env)
+  const deprecation = deprecationPolicy(env, publicUrl)
+  const regionUrls = readRegionUrls(env)
 
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'])
   const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:'])
   const region = oneOf(env, 'REGION', REGIONS, 'eu-west')
   const regionStores = readRegionStores(env)
-  for (const [other, stores] of Object.entries(regionStores) as [Region, { database?: string; redis?: string }][]) {
-    if (other === region) continue
-    if (databaseUrl !== null && stores.database !== undefined && sameStore(databaseUrl, stores.database, 5432))
-      throw new ConfigError('DATABASE_URL', `is the ${other} region's database; this deployment serves ${region}`)
-    if (redisUrl !== null && stores.redis !== undefined && sameStore(redisUrl, stores.redis, 6379))
-      throw new ConfigError('REDIS_URL', `is the ${other} region's Redis; this deployment serves ${region}`)
-  }
+  refuseOtherRegionsStores(region, regionStores, databaseUrl, redisUrl)
 
-  const redisNamespace = env.REDIS_NAMESPACE || null
-  if (redisNamespace !== null && !/^[A-Za-z0-9._-]{1,64}$/.test(redisNamespace)) {
-    throw new ConfigError(
-      'REDIS_NAMESPACE',
-      `must be 1 to 64 letters, digits, ".", "_" or "-", got "${redisNamespace}"`,
-    )
-  }
-
-  const secretsKey = env.SECRETS_KEY || null
-  if (secretsKey !== null && !/^([0-9a-f]{64}|[A-Za-z0-9+/]{43}=)$/.test(secretsKey)) {
-    throw new ConfigError('SECRETS_KEY', 'must be 32 bytes as 64 hex characters or base64')
-  }
+  const redisNamespace = readRedisNamespace(env)
+  const secretsKey = readSecretsKey(env)
 
   return Object.freeze({
     port,
@@ -187,6 +139,81 @@ export function loadConfig(env: Env = process.env): Config {
     regionStores: Object.freeze(regionStores),
     mail: readMailConfig(env, publicUrl),
   })
+}
+
+function retrySchedule(env: Env): number[] | null {
+  const rawSchedule = env.WEBHOOK_RETRY_SCHEDULE
+  if (rawSchedule === undefined || rawSchedule === '') return null
+  return rawSchedule.split(',').map((part) => {
+    const trimmed = part.trim()
+    if (!/^\d+$/.test(trimmed)) {
+      throw new ConfigError('WEBHOOK_RETRY_SCHEDULE', `must be comma-separated whole seconds, got "${rawSchedule}"`)
+    }
+    return Number(trimmed)
+  })
+}
+
+/** The /v1 deprecation: both dates or neither, the sunset at least 12 months after the deprecation. */
+function deprecationPolicy(env: Env, publicUrl: string): Config['deprecation'] {
+  const deprecationDate = httpDate(env, 'V1_DEPRECATION_DATE')
+  const sunsetDate = httpDate(env, 'V1_SUNSET_DATE')
+  if (deprecationDate === null && sunsetDate === null) return null
+  if (deprecationDate === null) throw new ConfigError('V1_DEPRECATION_DATE', 'must be set when V1_SUNSET_DATE is')
+  if (sunsetDate === null) throw new ConfigError('V1_SUNSET_DATE', 'must be set when V1_DEPRECATION_DATE is')
+  const twelveMonthsLater = new Date(deprecationDate)
+  twelveMonthsLater.setUTCFullYear(twelveMonthsLater.getUTCFullYear() + 1)
+  if (Date.parse(sunsetDate) < twelveMonthsLater.getTime()) {
+    throw new ConfigError('V1_SUNSET_DATE', 'must be at least 12 months after V1_DEPRECATION_DATE')
+  }
+  return {
+    date: deprecationDate,
+    sunset: sunsetDate,
+    link: url(env, 'V1_DEPRECATION_LINK', ['http:', 'https:']) ?? `${publicUrl}/docs`,
+  }
+}
+
+function readRegionUrls(env: Env): Partial<Record<Region, string>> {
+  const regionUrls: Partial<Record<Region, string>> = {}
+  for (const region of REGIONS) {
+    const value = url(env, regionVariable('REGION_URL', region), ['http:', 'https:'])
+    if (value !== null) regionUrls[region] = value
+  }
+  return regionUrls
+}
+
+/** A deployment configured with another region's database or Redis refuses to start. */
+function refuseOtherRegionsStores(
+  region: Region,
+  regionStores: Partial<Record<Region, { database?: string; redis?: string }>>,
+  databaseUrl: string | null,
+  redisUrl: string | null,
+): void {
+  for (const [other, stores] of Object.entries(regionStores) as [Region, { database?: string; redis?: string }][]) {
+    if (other === region) continue
+    if (databaseUrl !== null && stores.database !== undefined && sameStore(databaseUrl, stores.database, 5432))
+      throw new ConfigError('DATABASE_URL', `is the ${other} region's database; this deployment serves ${region}`)
+    if (redisUrl !== null && stores.redis !== undefined && sameStore(redisUrl, stores.redis, 6379))
+      throw new ConfigError('REDIS_URL', `is the ${other} region's Redis; this deployment serves ${region}`)
+  }
+}
+
+function readRedisNamespace(env: Env): string | null {
+  const redisNamespace = env.REDIS_NAMESPACE || null
+  if (redisNamespace !== null && !/^[A-Za-z0-9._-]{1,64}$/.test(redisNamespace)) {
+    throw new ConfigError(
+      'REDIS_NAMESPACE',
+      `must be 1 to 64 letters, digits, ".", "_" or "-", got "${redisNamespace}"`,
+    )
+  }
+  return redisNamespace
+}
+
+function readSecretsKey(env: Env): string | null {
+  const secretsKey = env.SECRETS_KEY || null
+  if (secretsKey !== null && !/^([0-9a-f]{64}|[A-Za-z0-9+/]{43}=)$/.test(secretsKey)) {
+    throw new ConfigError('SECRETS_KEY', 'must be 32 bytes as 64 hex characters or base64')
+  }
+  return secretsKey
 }
 
 const regionVariable = (prefix: string, region: Region) => `${prefix}_${region.replace('-', '_').toUpperCase()}`

@@ -75,20 +75,54 @@ export interface Services {
 export function createServices(deps: ServiceDeps): Services {
   const { config, db } = deps
   const clock = deps.clock ?? systemClock
-  const ids = createIdGenerator(clock, config.region)
-  const limiter = deps.limiter ?? createMemoryRateLimiter(clock)
-  const passwords = deps.passwords ?? createPasswordHasher()
+  const base: BaseServices = {
+    config,
+    db,
+    clock,
+    ids: createIdGenerator(clock, config.region),
+    limiter: deps.limiter ?? createMemoryRateLimiter(clock),
+    passwords: deps.passwords ?? createPasswordHasher(),
+  }
+  const access = createAccessServices(base)
+  const records = createRecordServices(base, access.audit)
+  const partnerProgram = createPartnerProgram(base, access, records)
+  const payouts = createPayoutsService({ db, clock, ids: base.ids, audit: access.audit })
+  const background = createBackgroundModules(deps, base, access, payouts)
+  return { ...base, ...access, ...records, ...partnerProgram, payouts, ...background }
+}
 
+/** What every service is built from: the configuration, the database and the process's clock, ids, limiter and hasher. */
+type BaseServices = Pick<Services, 'config' | 'db' | 'clock' | 'ids' | 'limiter' | 'passwords'>
+
+type AccessServices = Pick<Services, 'credentials' | 'audit' | 'auth' | 'orgs' | 'oauthTokens' | 'requestLog'>
+
+type RecordServices = Pick<Services, 'creators' | 'catalog' | 'ticketing' | 'revenue'>
+
+/** Who is calling and what they did: credentials, the audit log, sessions, orgs, access tokens and the request log. */
+function createAccessServices({ config, db, clock, ids, limiter, passwords }: BaseServices): AccessServices {
   const credentials = createCredentialCache({ db, clock })
   const audit = createAuditLog({ db, clock, ids, outbox: webhookOutbox(config) })
   const auth = createAuthService({ db, clock, ids, passwords, limiter, credentials })
   const orgs = createOrgsService({ db, clock, ids, audit, config, credentials })
   const oauthTokens = createTokensService({ db, clock, ids, limiter, credentials })
   const requestLog = createRequestLog({ db, clock, config })
+  return { credentials, audit, auth, orgs, oauthTokens, requestLog }
+}
+
+function createRecordServices({ db, clock, ids }: BaseServices, audit: AuditLog): RecordServices {
   const creators = createCreatorsService({ db, clock, ids, audit })
   const catalog = createCatalogService({ db, clock, ids, audit })
   const ticketing = createTicketingService({ db, clock, ids, audit })
   const revenue = createRevenueService({ db, clock, ids, audit })
+  return { creators, catalog, ticketing, revenue }
+}
+
+/** OAuth clients (production access comes from the partner program) and the partner program itself. */
+function createPartnerProgram(
+  { config, db, clock, ids }: BaseServices,
+  { audit, auth, orgs, credentials }: AccessServices,
+  records: RecordServices,
+): Pick<Services, 'oauthClients' | 'partners'> {
   const oauthClients = createClientsService({
     db,
     clock,
@@ -98,7 +132,7 @@ export function createServices(deps: ServiceDeps): Services {
     credentials,
     productionAccess: partnerProductionAccess(db),
   })
-  const demo = { clock, creators, catalog, ticketing, revenue }
+  const demo = { clock, ...records }
   const partners = createPartnersService({
     db,
     clock,
@@ -111,8 +145,16 @@ export function createServices(deps: ServiceDeps): Services {
     credentials,
     seedSandbox: (ctx) => seedRecords(demo, ctx),
   })
-  const payouts = createPayoutsService({ db, clock, ids, audit })
+  return { oauthClients, partners }
+}
 
+/** The worker's jobs, with the webhook and evidence modules that contribute theirs. */
+function createBackgroundModules(
+  deps: ServiceDeps,
+  { config, db, clock, ids }: BaseServices,
+  { audit, oauthTokens, requestLog }: AccessServices,
+  payouts: PayoutsService,
+): Pick<Services, 'webhooks' | 'evidence' | 'evidenceSigner' | 'jobs'> {
   const jobs: Job[] = [{ name: 'prune-idempotency-keys', everyMs: HOUR, run: () => pruneIdempotencyKeys(db, clock) }]
   jobs.push({ name: 'prune-oauth-access-tokens', everyMs: HOUR, run: () => oauthTokens.prune() })
   jobs.push({ name: 'prune-client-requests', everyMs: HOUR, run: () => requestLog.prune() })
@@ -137,30 +179,5 @@ export function createServices(deps: ServiceDeps): Services {
   jobs.push(...webhookModule.jobs, ...evidenceModule.jobs)
   const { webhooks } = webhookModule
   const { evidence, signer: evidenceSigner } = evidenceModule
-
-  return {
-    config,
-    db,
-    clock,
-    ids,
-    limiter,
-    passwords,
-    credentials,
-    audit,
-    auth,
-    orgs,
-    oauthClients,
-    oauthTokens,
-    requestLog,
-    creators,
-    catalog,
-    ticketing,
-    revenue,
-    payouts,
-    partners,
-    webhooks,
-    evidence,
-    evidenceSigner,
-    jobs,
-  }
+  return { webhooks, evidence, evidenceSigner, jobs }
 }

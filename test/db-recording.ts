@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import type { Generated } from 'kysely'
 import { monotonicFactory } from 'ulid'
-import { createPgBackend, createPgliteBackend, type SqlBackend, type SqlSession } from '../src/db/sql-backend.js'
+import { createPgliteBackend } from '../src/db/pglite-backend.js'
+import { createPgBackend, type SqlBackend, type SqlSession } from '../src/db/sql-backend.js'
 
 /** The suite's backend on its own: the server's test database (a pool of `poolSize`), or an in-memory PGlite from the migrated template. */
 export async function openTestBackend(poolSize: number): Promise<SqlBackend> {

@@ -4,7 +4,8 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { migrate } from '../src/db/migrate.js'
-import { createPgBackend, createPgliteBackend } from '../src/db/sql-backend.js'
+import { createPgliteBackend } from '../src/db/pglite-backend.js'
+import { createPgBackend } from '../src/db/sql-backend.js'
 
 /**
  * With DATABASE_URL: a fresh database for this run, migrated once, dropped at the end.

@@ -6,7 +6,8 @@ import { createScopedDialect, scopedKysely, ScopedDriver, type OrgScope, type Sc
 import { createGroupCommit, type GroupCommitStats } from './group-commit.js'
 import { EMBEDDED_MAINTENANCE_MS, startMaintenance } from './maintenance.js'
 import { migrate, readMigrations, type MigrationFile } from './migrate.js'
-import { createPgBackend, createPgliteBackend, type SqlBackend } from './sql-backend.js'
+import { createPgliteBackend } from './pglite-backend.js'
+import { createPgBackend, type SqlBackend } from './sql-backend.js'
 import { StatementCache, type StatementCacheOptions, type StatementCacheStats } from './statement-cache.js'
 
 export type { CommitPhase, CommitWrite, KeyedWrite } from './commit-writes.js'

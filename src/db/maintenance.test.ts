@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from './database.js'
 import { maintainTables, startMaintenance, type MaintenanceRound } from './maintenance.js'
 import { migrate } from './migrate.js'
-import { asOwner, createPgliteBackend, type SqlBackend } from './sql-backend.js'
+import { createPgliteBackend } from './pglite-backend.js'
+import { asOwner, type SqlBackend } from './sql-backend.js'
 import { eventually } from '../../test/eventually.js'
 
 // The embedded database's own maintenance: PGlite whatever DATABASE_URL says (a server runs autovacuum).

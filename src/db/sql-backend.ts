@@ -1,8 +1,6 @@
 import pg from 'pg'
-import type { PGlite } from '@electric-sql/pglite'
 import { isConnectionLoss } from './connection-loss.js'
-import { copyOutOverPg, copyOutOverPglite, type CopyDataHandler } from './copy-out.js'
-import { lockDataDirectory } from './data-dir-lock.js'
+import { copyOutOverPg, type CopyDataHandler } from './copy-out.js'
 
 export interface SqlResult {
   rows: Record<string, unknown>[]
@@ -46,7 +44,8 @@ export interface Subscription {
   close(): Promise<void>
 }
 
-const CHANNEL = /^[a-z_]{1,63}$/
+/** A LISTEN channel's name: spliced into the statement, so letters and underscores only. */
+export const CHANNEL = /^[a-z_]{1,63}$/
 
 export interface SqlBackend {
   readonly kind: 'pg' | 'pglite'
@@ -77,8 +76,9 @@ export async function asOwner(backend: SqlBackend, sql: string, params?: readonl
   }
 }
 
-const INT8 = 20
-const parseInt8 = (value: string): bigint => BigInt(value)
+/** int8 (bigint) columns come back as bigint, on both backends. */
+export const INT8 = 20
+export const parseInt8 = (value: string): bigint => BigInt(value)
 
 // ---------------------------------------------------------------------------
 // PostgreSQL server through `pg`
@@ -276,122 +276,6 @@ async function listenOverPg(
       const client = current
       current = null
       await client?.end().catch(() => undefined)
-    },
-  }
-}
-
-// ---------------------------------------------------------------------------
-// PGlite: one in-process connection, shared through a queue
-
-class Mutex {
-  private tail: Promise<void> = Promise.resolve()
-
-  lock(): Promise<() => void> {
-    let unlock!: () => void
-    const next = new Promise<void>((resolve) => (unlock = resolve))
-    const ready = this.tail.then(() => unlock)
-    this.tail = this.tail.then(() => next)
-    return ready
-  }
-}
-
-export async function createPgliteBackend(dataDir: string, options: { template?: Blob } = {}): Promise<SqlBackend> {
-  // A data directory is one process's (src/db/data-dir-lock.ts); taken before PGlite reads a byte of it.
-  const lock = dataDir.startsWith('memory://') ? null : lockDataDirectory(dataDir)
-  let db: PGlite
-  try {
-    const { PGlite } = await import('@electric-sql/pglite')
-    db = await PGlite.create(dataDir, {
-      parsers: { [INT8]: parseInt8 },
-      ...(options.template ? { loadDataDir: options.template } : {}),
-    })
-  } catch (error) {
-    lock?.release()
-    throw error
-  }
-  const mutex = new Mutex()
-  let role: 'owner' | 'app' = 'owner'
-  // One connection: what is prepared on it is prepared for every session.
-  const prepared = new Set<string>()
-
-  async function session(wanted: 'owner' | 'app'): Promise<SqlSession> {
-    const unlock = await mutex.lock()
-    try {
-      // PGlite's only user is a superuser, which bypasses RLS even when forced: switch to the app role.
-      if (role !== wanted) {
-        await db.exec(wanted === 'app' ? `set role ${APP_ROLE}` : 'reset role')
-        role = wanted
-      }
-    } catch (error) {
-      unlock()
-      throw error
-    }
-    let released = false
-    return {
-      prepared,
-      query: async (sql, params) => {
-        const result = await db.query<Record<string, unknown>>(sql, params as unknown[])
-        return { rows: result.rows, affectedRows: result.affectedRows ?? 0 }
-      },
-      simple: async (sql) => {
-        const results = await db.exec(sql)
-        const last = results[results.length - 1]
-        return { rows: (last?.rows ?? []) as Record<string, unknown>[], affectedRows: last?.affectedRows ?? 0 }
-      },
-      simpleAll: async (sql) =>
-        (await db.exec(sql)).map((one) => ({
-          rows: one.rows as Record<string, unknown>[],
-          affectedRows: one.affectedRows ?? 0,
-        })),
-      copyOut: (query, onData) => copyOutOverPglite((message) => db.execProtocolRaw(message), query, onData),
-      release: () => {
-        if (released) return
-        released = true
-        unlock()
-      },
-    }
-  }
-
-  return {
-    kind: 'pglite',
-    acquire: () => session('app'),
-    acquireOwner: () => session('owner'),
-    async end() {
-      try {
-        await db.close()
-      } finally {
-        lock?.release()
-      }
-    },
-    async listen(channel, handlers) {
-      if (!CHANNEL.test(channel)) throw new Error(`invalid channel name ${channel}`)
-      // LISTEN runs on the one connection: never inside someone else's open transaction.
-      const unlock = await mutex.lock()
-      let unlisten: () => Promise<void>
-      try {
-        unlisten = await db.listen(channel, (payload) => handlers.message(payload))
-      } finally {
-        unlock()
-      }
-      handlers.listening(true)
-      return {
-        async close() {
-          const unlock = await mutex.lock()
-          try {
-            await unlisten()
-          } finally {
-            unlock()
-          }
-        },
-      }
-    },
-    dump: async () => {
-      const unlock = await mutex.lock()
-      try {
-        return await db.dumpDataDir('none')
-      } finally {
-        unlock()
-      }
     },
   }
 }

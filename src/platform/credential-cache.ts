@@ -56,10 +56,61 @@ interface Entry {
   freshUntil: number
 }
 
+/** The cached entries, indexed by tag: what a change to a tag makes stale. */
+class TaggedEntries {
+  private readonly entries = new Map<string, Entry>()
+  private readonly byTag = new Map<string, Set<string>>()
+
+  get size(): number {
+    return this.entries.size
+  }
+
+  get(key: string): Entry | undefined {
+    return this.entries.get(key)
+  }
+
+  drop(key: string): void {
+    const entry = this.entries.get(key)
+    if (!entry) return
+    this.entries.delete(key)
+    for (const tag of entry.tags) {
+      const keys = this.byTag.get(tag)
+      keys?.delete(key)
+      if (keys?.size === 0) this.byTag.delete(tag)
+    }
+  }
+
+  dropTagged(tags: readonly string[]): void {
+    for (const tag of tags) for (const key of [...(this.byTag.get(tag) ?? [])]) this.drop(key)
+  }
+
+  clear(): void {
+    this.entries.clear()
+    this.byTag.clear()
+  }
+
+  store(key: string, loaded: Loaded<unknown>, freshUntil: number): void {
+    this.drop(key)
+    if (this.entries.size >= MAX_ENTRIES) {
+      // Oldest first (insertion order): a tenth goes, so this is rare.
+      let excess = Math.ceil(MAX_ENTRIES / 10)
+      for (const old of this.entries.keys()) {
+        if (excess-- === 0) break
+        this.drop(old)
+      }
+    }
+    this.entries.set(key, { value: loaded.value, tags: loaded.tags, freshUntil })
+    for (const tag of loaded.tags) {
+      let keys = this.byTag.get(tag)
+      if (!keys) this.byTag.set(tag, (keys = new Set()))
+      keys.add(key)
+    }
+  }
+}
+
 export function createCredentialCache(deps: { db: UntypedDatabase; clock: Clock; ttlMs?: number }): CredentialCache {
   const ttlMs = deps.ttlMs ?? CREDENTIAL_TTL_MS
-  const entries = new Map<string, Entry>()
-  const byTag = new Map<string, Set<string>>()
+  const entries = new TaggedEntries()
   // Bumped by every change heard; a lookup that saw it move does not cache what it read.
   let epoch = 0
   let flowing = false
@@ -68,44 +119,14 @@ export function createCredentialCache(deps: { db: UntypedDatabase; clock: Clock;
   let hits = 0
   let misses = 0
 
-  function drop(key: string): void {
-    const entry = entries.get(key)
-    if (!entry) return
-    entries.delete(key)
-    for (const tag of entry.tags) {
-      const keys = byTag.get(tag)
-      keys?.delete(key)
-      if (keys?.size === 0) byTag.delete(tag)
-    }
-  }
-
   function forget(tags: readonly string[]): void {
     epoch += 1
-    for (const tag of tags) for (const key of [...(byTag.get(tag) ?? [])]) drop(key)
+    entries.dropTagged(tags)
   }
 
   function forgetAll(): void {
     epoch += 1
     entries.clear()
-    byTag.clear()
-  }
-
-  function store(key: string, loaded: Loaded<unknown>, now: number): void {
-    drop(key)
-    if (entries.size >= MAX_ENTRIES) {
-      // Oldest first (insertion order): a tenth goes, so this is rare.
-      let excess = Math.ceil(MAX_ENTRIES / 10)
-      for (const old of entries.keys()) {
-        if (excess-- === 0) break
-        drop(old)
-      }
-    }
-    entries.set(key, { value: loaded.value, tags: loaded.tags, freshUntil: now + ttlMs })
-    for (const tag of loaded.tags) {
-      let keys = byTag.get(tag)
-      if (!keys) byTag.set(tag, (keys = new Set()))
-      keys.add(key)
-    }
   }
 
   function subscribe(): void {
@@ -131,19 +152,14 @@ export function createCredentialCache(deps: { db: UntypedDatabase; clock: Clock;
         return hit.value as T
       }
       misses += 1
-      if (hit) drop(key)
+      if (hit) entries.drop(key)
       const seen = epoch
       const loaded = await load()
-      if (loaded && flowing && seen === epoch) store(key, loaded, now)
+      if (loaded && flowing && seen === epoch) entries.store(key, loaded, now + ttlMs)
       return loaded?.value ?? null
     },
 
-    async announce(executor, tags) {
-      if (tags.length === 0) return
-      await sql`select pg_notify(${CREDENTIALS_CHANNEL}, tag) from unnest(${[...tags]}::text[]) as tag`.execute(
-        executor,
-      )
-    },
+    announce: (executor, tags) => announceChanges(executor, tags),
 
     forget,
 
@@ -158,4 +174,9 @@ export function createCredentialCache(deps: { db: UntypedDatabase; clock: Clock;
       if (pending) await (await pending.catch(() => null))?.close()
     },
   }
+}
+
+async function announceChanges(executor: QueryExecutorProvider, tags: readonly string[]): Promise<void> {
+  if (tags.length === 0) return
+  await sql`select pg_notify(${CREDENTIALS_CHANNEL}, tag) from unnest(${[...tags]}::text[]) as tag`.execute(executor)
 }

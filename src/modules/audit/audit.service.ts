@@ -154,116 +154,132 @@ export interface AuditLogDeps {
 }
 
 export function createAuditLog(deps: AuditLogDeps): AuditLog {
-  const { db, outbox } = deps
   // The runs a transaction or a group commit sends together become one append (one org's: a transaction and a group are).
   const mergeRuns = (parts: readonly unknown[]) =>
-    appendStatement(db.global, mergeAppendRuns(parts as AppendRun[])).compile()
-
-  /** Events of an org's chain, as a run to append (when written, the chain keeps createdAt monotonic). */
-  function runOf(ctx: AuditActor, items: readonly AppendItem[]): AppendRun {
-    const now = deps.clock.now()
-    const events = items.map((item): PendingEvent => ({
-      id: deps.ids.next('event'),
-      orgId: ctx.orgId,
-      action: item.action,
-      userId: ctx.actor.userId,
-      resource: item.resource,
-      // The hash covers the data as JSON gives it back, as it stands now (a later change to the object is not logged).
-      dataText: canonicalJsonOfJson(item.data ?? {}),
-    }))
-    return { orgId: ctx.orgId, events, createdAt: now, deliveriesDue: outbox?.deliveriesDue(now) ?? null }
-  }
-
-  /** A written event's place in the chain, as the appending SQL answers it. */
-  type Placed = { id: string; sequence: bigint; hash: string; created_at: Date }
-
+    appendStatement(deps.db.global, mergeAppendRuns(parts as AppendRun[])).compile()
   return {
-    async append(tx, ctx, action, resource, data) {
-      const run = runOf(ctx, [{ action, resource, data }])
-      // Sent with the COMMIT, after every row the transaction wrote; the appends of a transaction
-      // (and of a group commit) merge into one statement by their key.
-      const query = appendStatement(tx, run).compile()
-      db.atCommit(tx, { key: 'append:org_events', query, part: run, merge: mergeRuns }, 'chain')
-    },
-
-    async appendNow(tx, ctx, items) {
-      if (items.length === 0) return []
-      const run = runOf(ctx, items)
-      const [rows = []] = await db.batch(tx, [appendStatement(tx, run)])
-      const placed = new Map((rows as Placed[]).map((row) => [row.id, row]))
-      return run.events.map((event) => {
-        const place = placed.get(event.id)
-        if (!place) throw new Error(`event ${event.id} was not appended`)
-        return {
-          id: event.id,
-          orgId: run.orgId,
-          action: event.action,
-          userId: event.userId,
-          createdAt: place.created_at.toISOString(),
-          hash: place.hash,
-          sequence: Number(place.sequence),
-          resource: event.resource,
-          data: JSON.parse(event.dataText) as unknown,
-        }
-      })
-    },
-
+    append: (tx, ctx, action, resource, data) => appendAtCommit(deps, mergeRuns, tx, ctx, { action, resource, data }),
+    appendNow: (tx, ctx, items) => appendNow(deps, tx, ctx, items),
     async startChain(tx, orgId) {
       await tx.insertInto('org_event_heads').values({ org_id: orgId, sequence: 0n, hash: GENESIS_HASH }).execute()
     },
-
-    async list(orgId, query) {
-      const { filters, afterSequence } = feedPosition(query)
-      const rows = await deps.db.read(orgId, (db) => feedSelect(db, orgId, query, afterSequence).selectAll().execute())
-      return toPage(rows, query.limit, (row) => [Number(row.sequence)], presentEvent, filters, {
-        alwaysCursor: true,
-        previous: [Number(afterSequence)],
-      })
-    },
-
-    async listJson(orgId, query) {
-      const { filters, afterSequence } = feedPosition(query)
-      const rows = await deps.db.read(
-        orgId,
-        async (db) => (await db.executeQuery<RenderableEventRow>(renderedFeedQuery(orgId, query, afterSequence))).rows,
-      )
-      const page = renderEventPage(orgId, rows, query.limit, filters, [Number(afterSequence)])
-      // The rows die here, but what still points at their array (the driver's result, a settled
-      // promise) may have been promoted to the old generation while the request waited, and a
-      // dead old object keeps what it points at alive through every scavenge until the next
-      // full collection: emptied, the array holds no row.
-      rows.length = 0
-      return page
-    },
-
-    async get(orgId, id) {
-      const row = await deps.db.read(orgId, (db) =>
-        db.selectFrom('org_events').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst(),
-      )
-      if (!row) throw notFound('org event')
-      return presentEvent(row)
-    },
-
-    async getWithPrevious(orgId, id) {
-      const found = await deps.db.read(orgId, async (db) => {
-        const row = await db
-          .selectFrom('org_events')
-          .selectAll()
-          .where('org_id', '=', orgId)
-          .where('id', '=', id)
-          .executeTakeFirst()
-        if (!row || row.sequence === 1n) return row && { row, previousHash: GENESIS_HASH }
-        const previous = await db
-          .selectFrom('org_events')
-          .select('hash')
-          .where('org_id', '=', orgId)
-          .where('sequence', '=', row.sequence - 1n)
-          .executeTakeFirst()
-        // Sequences have no gaps: a missing row before this one is a broken chain, and its hash then fails to recompute.
-        return { row, previousHash: previous?.hash ?? GENESIS_HASH }
-      })
-      if (!found) throw notFound('org event')
-      return { ...presentEvent(found.row), previousHash: found.previousHash }
-    },
+    list: (orgId, query) => listEvents(deps.db, orgId, query),
+    listJson: (orgId, query) => listEventsJson(deps.db, orgId, query),
+    get: (orgId, id) => getEvent(deps.db, orgId, id),
+    getWithPrevious: (orgId, id) => getEventWithPrevious(deps.db, orgId, id),
   }
+}
+
+/** Events of an org's chain, as a run to append (when written, the chain keeps createdAt monotonic). */
+function runOf(deps: AuditLogDeps, ctx: AuditActor, items: readonly AppendItem[]): AppendRun {
+  const now = deps.clock.now()
+  const events = items.map((item): PendingEvent => ({
+    id: deps.ids.next('event'),
+    orgId: ctx.orgId,
+    action: item.action,
+    userId: ctx.actor.userId,
+    resource: item.resource,
+    // The hash covers the data as JSON gives it back, as it stands now (a later change to the object is not logged).
+    dataText: canonicalJsonOfJson(item.data ?? {}),
+  }))
+  return { orgId: ctx.orgId, events, createdAt: now, deliveriesDue: deps.outbox?.deliveriesDue(now) ?? null }
+}
+
+async function appendAtCommit(
+  deps: AuditLogDeps,
+  mergeRuns: (parts: readonly unknown[]) => CompiledQuery,
+  tx: Tx,
+  ctx: AuditActor,
+  item: AppendItem,
+): Promise<void> {
+  const run = runOf(deps, ctx, [item])
+  // Sent with the COMMIT, after every row the transaction wrote; the appends of a transaction
+  // (and of a group commit) merge into one statement by their key.
+  const query = appendStatement(tx, run).compile()
+  deps.db.atCommit(tx, { key: 'append:org_events', query, part: run, merge: mergeRuns }, 'chain')
+}
+
+/** A written event's place in the chain, as the appending SQL answers it. */
+type Placed = { id: string; sequence: bigint; hash: string; created_at: Date }
+
+async function appendNow(
+  deps: AuditLogDeps,
+  tx: Tx,
+  ctx: AuditActor,
+  items: readonly AppendItem[],
+): Promise<OrgEvent[]> {
+  if (items.length === 0) return []
+  const run = runOf(deps, ctx, items)
+  const [rows = []] = await deps.db.batch(tx, [appendStatement(tx, run)])
+  const placed = new Map((rows as Placed[]).map((row) => [row.id, row]))
+  return run.events.map((event) => {
+    const place = placed.get(event.id)
+    if (!place) throw new Error(`event ${event.id} was not appended`)
+    return {
+      id: event.id,
+      orgId: run.orgId,
+      action: event.action,
+      userId: event.userId,
+      createdAt: place.created_at.toISOString(),
+      hash: place.hash,
+      sequence: Number(place.sequence),
+      resource: event.resource,
+      data: JSON.parse(event.dataText) as unknown,
+    }
+  })
+}
+
+async function listEvents(db: Database, orgId: string, query: OrgEventQuery): Promise<Page<OrgEvent>> {
+  const { filters, afterSequence } = feedPosition(query)
+  const rows = await db.read(orgId, (reader) => feedSelect(reader, orgId, query, afterSequence).selectAll().execute())
+  return toPage(rows, query.limit, (row) => [Number(row.sequence)], presentEvent, filters, {
+    alwaysCursor: true,
+    previous: [Number(afterSequence)],
+  })
+}
+
+async function listEventsJson(db: Database, orgId: string, query: OrgEventQuery): Promise<string> {
+  const { filters, afterSequence } = feedPosition(query)
+  const rows = await db.read(
+    orgId,
+    async (reader) =>
+      (await reader.executeQuery<RenderableEventRow>(renderedFeedQuery(orgId, query, afterSequence))).rows,
+  )
+  const page = renderEventPage(orgId, rows, query.limit, filters, [Number(afterSequence)])
+  // The rows die here, but what still points at their array (the driver's result, a settled
+  // promise) may have been promoted to the old generation while the request waited, and a
+  // dead old object keeps what it points at alive through every scavenge until the next
+  // full collection: emptied, the array holds no row.
+  rows.length = 0
+  return page
+}
+
+async function getEvent(db: Database, orgId: string, id: string): Promise<OrgEvent> {
+  const row = await db.read(orgId, (reader) =>
+    reader.selectFrom('org_events').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst(),
+  )
+  if (!row) throw notFound('org event')
+  return presentEvent(row)
+}
+
+async function getEventWithPrevious(db: Database, orgId: string, id: string): Promise<OrgEventDetail> {
+  const found = await db.read(orgId, async (reader) => {
+    const row = await reader
+      .selectFrom('org_events')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (!row || row.sequence === 1n) return row && { row, previousHash: GENESIS_HASH }
+    const previous = await reader
+      .selectFrom('org_events')
+      .select('hash')
+      .where('org_id', '=', orgId)
+      .where('sequence', '=', row.sequence - 1n)
+      .executeTakeFirst()
+    // Sequences have no gaps: a missing row before this one is a broken chain, and its hash then fails to recompute.
+    return { row, previousHash: previous?.hash ?? GENESIS_HASH }
+  })
+  if (!found) throw notFound('org event')
+  return { ...presentEvent(found.row), previousHash: found.previousHash }
 }

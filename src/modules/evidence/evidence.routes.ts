@@ -36,9 +36,7 @@ const SURFACES: readonly EvidenceSurface[] = [
 const Id = Type.String({ maxLength: 64 })
 
 export function registerEvidenceRoutes(app: FastifyInstance, evidence: EvidenceService): void {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>()
-
-  api.get(
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/v1/evidence/keys',
     {
       schema: {
@@ -55,79 +53,83 @@ export function registerEvidenceRoutes(app: FastifyInstance, evidence: EvidenceS
     },
   )
 
-  for (const surface of SURFACES) {
-    const { auth } = surface
-    const tags = [surface.tag]
-    const org: TProperties = auth === 'client' ? { orgId: Type.String({ pattern: idPattern('org') }) } : {}
-    const config = { auth, access: 'events:read' } as const
+  for (const surface of SURFACES) registerSurfaceRoutes(app, evidence, surface)
+}
 
-    api.get(
-      surface.seals,
-      {
-        schema: {
-          tags,
-          operationId: 'listSeals',
-          summary: 'Seals of the org event log, newest first',
-          params: Type.Object({ ...org }),
-          querystring: SealListQuery,
-          response: responses({ 200: SealList }),
-        },
-        config,
-      },
-      (request) => evidence.listSeals(request.ctx.orgId, request.query),
-    )
+/** Seals and proofs on one surface. */
+function registerSurfaceRoutes(app: FastifyInstance, evidence: EvidenceService, surface: EvidenceSurface): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const { auth } = surface
+  const tags = [surface.tag]
+  const org: TProperties = auth === 'client' ? { orgId: Type.String({ pattern: idPattern('org') }) } : {}
+  const config = { auth, access: 'events:read' } as const
 
-    api.get(
-      `${surface.seals}/:sealId`,
-      {
-        schema: {
-          tags,
-          operationId: 'getSeal',
-          summary: 'One seal',
-          params: Type.Object({ ...org, sealId: Id }),
-          response: responses({ 200: SealSchema }),
-        },
-        config,
+  api.get(
+    surface.seals,
+    {
+      schema: {
+        tags,
+        operationId: 'listSeals',
+        summary: 'Seals of the org event log, newest first',
+        params: Type.Object({ ...org }),
+        querystring: SealListQuery,
+        response: responses({ 200: SealList }),
       },
-      (request) => evidence.getSeal(request.ctx.orgId, request.params.sealId),
-    )
+      config,
+    },
+    (request) => evidence.listSeals(request.ctx.orgId, request.query),
+  )
 
-    api.get(
-      `${surface.seals}/:sealId/consistency`,
-      {
-        schema: {
-          tags,
-          operationId: 'getSealConsistencyProof',
-          summary: 'RFC 9162 consistency proof: the seal extends the older seal `from`',
-          params: Type.Object({ ...org, sealId: Id }),
-          querystring: ConsistencyQuery,
-          response: responses({ 200: ConsistencyProofSchema }),
-        },
-        config,
+  api.get(
+    `${surface.seals}/:sealId`,
+    {
+      schema: {
+        tags,
+        operationId: 'getSeal',
+        summary: 'One seal',
+        params: Type.Object({ ...org, sealId: Id }),
+        response: responses({ 200: SealSchema }),
       },
-      (request) => evidence.consistency(request.ctx.orgId, request.params.sealId, request.query.from),
-    )
+      config,
+    },
+    (request) => evidence.getSeal(request.ctx.orgId, request.params.sealId),
+  )
 
-    const eventParam = auth === 'client' ? 'eventId' : 'id'
-    api.get(
-      `${surface.event}/proof`,
-      {
-        schema: {
-          tags,
-          operationId: 'getOrgEventInclusionProof',
-          summary: 'RFC 9162 inclusion proof of one event in a seal (default: the newest seal)',
-          params: Type.Object({ ...org, [eventParam]: Id }),
-          querystring: ProofQuery,
-          response: responses({ 200: InclusionProofSchema }, [422]),
-        },
-        config,
+  api.get(
+    `${surface.seals}/:sealId/consistency`,
+    {
+      schema: {
+        tags,
+        operationId: 'getSealConsistencyProof',
+        summary: 'RFC 9162 consistency proof: the seal extends the older seal `from`',
+        params: Type.Object({ ...org, sealId: Id }),
+        querystring: ConsistencyQuery,
+        response: responses({ 200: ConsistencyProofSchema }),
       },
-      (request) =>
-        evidence.inclusion(
-          request.ctx.orgId,
-          (request.params as Record<string, string>)[eventParam] ?? '',
-          request.query.seal,
-        ),
-    )
-  }
+      config,
+    },
+    (request) => evidence.consistency(request.ctx.orgId, request.params.sealId, request.query.from),
+  )
+
+  const eventParam = auth === 'client' ? 'eventId' : 'id'
+  api.get(
+    `${surface.event}/proof`,
+    {
+      schema: {
+        tags,
+        operationId: 'getOrgEventInclusionProof',
+        summary: 'RFC 9162 inclusion proof of one event in a seal (default: the newest seal)',
+        params: Type.Object({ ...org, [eventParam]: Id }),
+        querystring: ProofQuery,
+        response: responses({ 200: InclusionProofSchema }, [422]),
+      },
+      config,
+    },
+    (request) =>
+      evidence.inclusion(
+        request.ctx.orgId,
+        (request.params as Record<string, string>)[eventParam] ?? '',
+        request.query.seal,
+      ),
+  )
 }

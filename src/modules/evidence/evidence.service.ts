@@ -64,7 +64,7 @@ async function leavesBetween(db: Reader | Tx, orgId: string, after: number, upTo
   return leaves
 }
 
-export function createEvidenceService(deps: {
+export interface EvidenceDeps {
   db: Database
   clock: Clock
   ids: IdGenerator
@@ -72,160 +72,170 @@ export function createEvidenceService(deps: {
   signer: EvidenceSigner
   /** This deployment's region: every seal names it. */
   region: Region
-}): EvidenceService {
-  const { db, clock, ids, audit, signer, region } = deps
-  const present = (row: SealRow) => presentSeal(row, region)
+}
 
-  async function findSeal(reader: Reader, orgId: string, sealId: string, param?: string): Promise<SealRow> {
-    const row = await reader
+export function createEvidenceService(deps: EvidenceDeps): EvidenceService {
+  const { db, signer, region } = deps
+  const present = (row: SealRow) => presentSeal(row, region)
+  return {
+    sealOrg: (orgId) => sealOrg(deps, orgId),
+    listSeals: (orgId, query) => listSeals(deps, orgId, query),
+    getSeal: async (orgId, sealId) => present(await db.read(orgId, (reader) => findSeal(reader, orgId, sealId))),
+    inclusion: (orgId, eventId, sealId) => db.read(orgId, (reader) => inclusion(reader, orgId, eventId, sealId)),
+    consistency: (orgId, sealId, fromId) => db.read(orgId, (reader) => consistency(reader, orgId, sealId, fromId)),
+    keys: () => ({ keys: [{ ...signer.jwk, region }], region }),
+  }
+}
+
+async function findSeal(reader: Reader, orgId: string, sealId: string, param?: string): Promise<SealRow> {
+  const row = await reader
+    .selectFrom('evidence_seals')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('id', '=', sealId)
+    .executeTakeFirst()
+  if (!row) throw param ? new AppError('resource_missing', `No such seal: ${sealId}`, { param }) : notFound('seal')
+  return row
+}
+
+async function sealOrg(deps: EvidenceDeps, orgId: string): Promise<Seal | null> {
+  const { ids, clock, signer, audit } = deps
+  return deps.db.tx({ orgId }, async (tx) => {
+    // The head's row lock holds the org's writers still while the tree is read.
+    const head = await tx
+      .selectFrom('org_event_heads')
+      .select('sequence')
+      .where('org_id', '=', orgId)
+      .forUpdate()
+      .executeTakeFirst()
+    if (!head) return null
+    const size = Number(head.sequence)
+    const last = await tx
       .selectFrom('evidence_seals')
       .selectAll()
       .where('org_id', '=', orgId)
-      .where('id', '=', sealId)
+      .orderBy('tree_size', 'desc')
+      .limit(1)
       .executeTakeFirst()
-    if (!row) throw param ? new AppError('resource_missing', `No such seal: ${sealId}`, { param }) : notFound('seal')
-    return row
+    const sealedSize = last ? Number(last.tree_size) : 0
+    if (size <= sealedSize) return null
+    const frontier = last ? Frontier.restore(sealedSize, last.frontier) : Frontier.empty()
+    for (const leaf of await leavesBetween(tx, orgId, sealedSize, size)) frontier.append(leaf)
+    const root = frontier.root()
+    const checkpoint = checkpointText(orgId, size, root)
+    const row = await tx
+      .insertInto('evidence_seals')
+      .values({
+        org_id: orgId,
+        id: ids.next('seal'),
+        tree_size: BigInt(size),
+        root_hash: root.toString('hex'),
+        checkpoint,
+        signature: signer.sign(checkpoint),
+        key_id: signer.keyId,
+        frontier: JSON.stringify(frontier.serialize()),
+        created_at: clock.now(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    const seal = presentSeal(row, deps.region)
+    const org = await tx
+      .selectFrom('orgs')
+      .select('system_user_id')
+      .where('org_id', '=', orgId)
+      .executeTakeFirstOrThrow()
+    await audit.append(
+      tx,
+      { orgId, actor: { userId: org.system_user_id } },
+      'evidence.sealed',
+      { type: 'seal', id: seal.id },
+      seal,
+    )
+    return seal
+  })
+}
+
+async function listSeals(deps: EvidenceDeps, orgId: string, query: SealListQuery): Promise<Page<Seal>> {
+  const after = decodeCursor(query.cursor, {}, 2)
+  const rows = await deps.db.read(orgId, (reader) => {
+    let select = reader.selectFrom('evidence_seals').selectAll().where('org_id', '=', orgId)
+    if (after) select = select.where(olderThan(after, 'created_at', 'id'))
+    return select
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit + 1)
+      .execute()
+  })
+  return toPage(
+    rows,
+    query.limit,
+    (row) => [row.created_at.toISOString(), row.id],
+    (row) => presentSeal(row, deps.region),
+    {},
+  )
+}
+
+async function inclusion(
+  reader: Reader,
+  orgId: string,
+  eventId: string,
+  sealId: string | undefined,
+): Promise<InclusionProof> {
+  const event = await reader
+    .selectFrom('org_events')
+    .select(['sequence', 'hash'])
+    .where('org_id', '=', orgId)
+    .where('id', '=', eventId)
+    .executeTakeFirst()
+  if (!event) throw notFound('org event')
+  const seal = sealId
+    ? await findSeal(reader, orgId, sealId, 'seal')
+    : await reader
+        .selectFrom('evidence_seals')
+        .selectAll()
+        .where('org_id', '=', orgId)
+        .orderBy('tree_size', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+  const sequence = Number(event.sequence)
+  if (!seal || sequence > Number(seal.tree_size)) {
+    throw new AppError(
+      'unprocessable',
+      `Event ${eventId} (sequence ${sequence}) is not sealed ${seal ? `by ${seal.id}, which covers 1..${seal.tree_size}` : 'yet'}; wait for the next seal`,
+      { param: 'seal' },
+    )
   }
-
+  const leaves = await leavesBetween(reader, orgId, 0, Number(seal.tree_size))
   return {
-    async sealOrg(orgId) {
-      return db.tx({ orgId }, async (tx) => {
-        // The head's row lock holds the org's writers still while the tree is read.
-        const head = await tx
-          .selectFrom('org_event_heads')
-          .select('sequence')
-          .where('org_id', '=', orgId)
-          .forUpdate()
-          .executeTakeFirst()
-        if (!head) return null
-        const size = Number(head.sequence)
-        const last = await tx
-          .selectFrom('evidence_seals')
-          .selectAll()
-          .where('org_id', '=', orgId)
-          .orderBy('tree_size', 'desc')
-          .limit(1)
-          .executeTakeFirst()
-        const sealedSize = last ? Number(last.tree_size) : 0
-        if (size <= sealedSize) return null
-        const frontier = last ? Frontier.restore(sealedSize, last.frontier) : Frontier.empty()
-        for (const leaf of await leavesBetween(tx, orgId, sealedSize, size)) frontier.append(leaf)
-        const root = frontier.root()
-        const checkpoint = checkpointText(orgId, size, root)
-        const row = await tx
-          .insertInto('evidence_seals')
-          .values({
-            org_id: orgId,
-            id: ids.next('seal'),
-            tree_size: BigInt(size),
-            root_hash: root.toString('hex'),
-            checkpoint,
-            signature: signer.sign(checkpoint),
-            key_id: signer.keyId,
-            frontier: JSON.stringify(frontier.serialize()),
-            created_at: clock.now(),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow()
-        const seal = present(row)
-        const org = await tx
-          .selectFrom('orgs')
-          .select('system_user_id')
-          .where('org_id', '=', orgId)
-          .executeTakeFirstOrThrow()
-        await audit.append(
-          tx,
-          { orgId, actor: { userId: org.system_user_id } },
-          'evidence.sealed',
-          { type: 'seal', id: seal.id },
-          seal,
-        )
-        return seal
-      })
-    },
+    sealId: seal.id,
+    eventId,
+    eventHash: event.hash,
+    leafIndex: sequence - 1,
+    treeSize: Number(seal.tree_size),
+    rootHash: seal.root_hash,
+    auditPath: inclusionProof(leaves, sequence - 1).map((node) => node.toString('hex')),
+  }
+}
 
-    async listSeals(orgId, query) {
-      const after = decodeCursor(query.cursor, {}, 2)
-      const rows = await db.read(orgId, (reader) => {
-        let select = reader.selectFrom('evidence_seals').selectAll().where('org_id', '=', orgId)
-        if (after) select = select.where(olderThan(after, 'created_at', 'id'))
-        return select
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(query.limit + 1)
-          .execute()
-      })
-      return toPage(rows, query.limit, (row) => [row.created_at.toISOString(), row.id], present, {})
-    },
-
-    async getSeal(orgId, sealId) {
-      return present(await db.read(orgId, (reader) => findSeal(reader, orgId, sealId)))
-    },
-
-    async inclusion(orgId, eventId, sealId) {
-      return db.read(orgId, async (reader) => {
-        const event = await reader
-          .selectFrom('org_events')
-          .select(['sequence', 'hash'])
-          .where('org_id', '=', orgId)
-          .where('id', '=', eventId)
-          .executeTakeFirst()
-        if (!event) throw notFound('org event')
-        const seal = sealId
-          ? await findSeal(reader, orgId, sealId, 'seal')
-          : await reader
-              .selectFrom('evidence_seals')
-              .selectAll()
-              .where('org_id', '=', orgId)
-              .orderBy('tree_size', 'desc')
-              .limit(1)
-              .executeTakeFirst()
-        const sequence = Number(event.sequence)
-        if (!seal || sequence > Number(seal.tree_size)) {
-          throw new AppError(
-            'unprocessable',
-            `Event ${eventId} (sequence ${sequence}) is not sealed ${seal ? `by ${seal.id}, which covers 1..${seal.tree_size}` : 'yet'}; wait for the next seal`,
-            { param: 'seal' },
-          )
-        }
-        const leaves = await leavesBetween(reader, orgId, 0, Number(seal.tree_size))
-        return {
-          sealId: seal.id,
-          eventId,
-          eventHash: event.hash,
-          leafIndex: sequence - 1,
-          treeSize: Number(seal.tree_size),
-          rootHash: seal.root_hash,
-          auditPath: inclusionProof(leaves, sequence - 1).map((node) => node.toString('hex')),
-        }
-      })
-    },
-
-    async consistency(orgId, sealId, fromId) {
-      return db.read(orgId, async (reader) => {
-        const to = await findSeal(reader, orgId, sealId)
-        const from = await findSeal(reader, orgId, fromId, 'from')
-        if (from.tree_size > to.tree_size) {
-          throw new AppError(
-            'parameter_invalid',
-            `from must be an older seal: ${fromId} covers ${from.tree_size} events, ${sealId} only ${to.tree_size}`,
-            { param: 'from' },
-          )
-        }
-        const leaves = await leavesBetween(reader, orgId, 0, Number(to.tree_size))
-        return {
-          fromSealId: from.id,
-          toSealId: to.id,
-          fromSize: Number(from.tree_size),
-          toSize: Number(to.tree_size),
-          fromRoot: from.root_hash,
-          toRoot: to.root_hash,
-          proof: consistencyProof(leaves, Number(from.tree_size)).map((node) => node.toString('hex')),
-        }
-      })
-    },
-
-    keys: () => ({ keys: [{ ...signer.jwk, region }], region }),
+async function consistency(reader: Reader, orgId: string, sealId: string, fromId: string): Promise<ConsistencyProof> {
+  const to = await findSeal(reader, orgId, sealId)
+  const from = await findSeal(reader, orgId, fromId, 'from')
+  if (from.tree_size > to.tree_size) {
+    throw new AppError(
+      'parameter_invalid',
+      `from must be an older seal: ${fromId} covers ${from.tree_size} events, ${sealId} only ${to.tree_size}`,
+      { param: 'from' },
+    )
+  }
+  const leaves = await leavesBetween(reader, orgId, 0, Number(to.tree_size))
+  return {
+    fromSealId: from.id,
+    toSealId: to.id,
+    fromSize: Number(from.tree_size),
+    toSize: Number(to.tree_size),
+    fromRoot: from.root_hash,
+    toRoot: to.root_hash,
+    proof: consistencyProof(leaves, Number(from.tree_size)).map((node) => node.toString('hex')),
   }
 }
 

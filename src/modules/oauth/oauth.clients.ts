@@ -133,7 +133,8 @@ export function resolveTier(
   return { tier, limits: tier === 'api_partner_sandbox' ? TIERS.sandbox : TIERS.production }
 }
 
-export function createClientsService(deps: {
+/** What the service is built from; `productionAccess` defaults to no org having passed the review. */
+export interface ClientsDeps {
   db: Database
   clock: Clock
   ids: IdGenerator
@@ -141,195 +142,217 @@ export function createClientsService(deps: {
   config: Config
   credentials: CredentialCache
   productionAccess?: ProductionAccessPolicy
-}): ClientsService {
-  const { db, clock, ids, audit, config, credentials } = deps
-  const productionAccess = deps.productionAccess ?? productionAccessPending
+}
 
-  async function lockClient(tx: Tx, ctx: RequestContext, id: string): Promise<ClientRow> {
-    const row = await tx
+export function createClientsService(deps: ClientsDeps): ClientsService {
+  return {
+    create: (ctx, body, answer) => createClient(deps, ctx, body, answer),
+    async createIn(tx, spec) {
+      const issued = issueSecret(deps.ids, spec.environment)
+      return { ...(await insertClient(deps, tx, spec, issued)), secret: issued.secret }
+    },
+    list: (ctx, query) => listClients(deps.db, ctx, query),
+    get: (ctx, id) => getClient(deps.db, ctx, id),
+    rotateSecret: (ctx, id, answer) => rotateSecret(deps, ctx, id, answer),
+    revoke: (ctx, id, answer) => revokeClient(deps, ctx, id, answer),
+  }
+}
+
+async function lockClient(tx: Tx, ctx: RequestContext, id: string): Promise<ClientRow> {
+  const row = await tx
+    .selectFrom('oauth_clients')
+    .selectAll()
+    .where('org_id', '=', ctx.orgId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst()
+  if (!row) throw notFound('client')
+  if (row.revoked_at) throw new AppError('invalid_state', 'This client has been revoked; create a new one')
+  return row
+}
+
+/** The client's row, its service user and its `client.created` event, in the caller's transaction. */
+async function insertClient(
+  { clock, ids, audit }: ClientsDeps,
+  tx: Tx,
+  spec: ClientSpec,
+  issued: IssuedSecret,
+): Promise<Client> {
+  const { hash, hint } = issued
+  const now = clock.now()
+  const row: ClientRow = {
+    org_id: spec.orgId,
+    id: spec.id ?? ids.next('client'),
+    name: spec.name,
+    service_user_id: ids.next('user'),
+    scopes: [...spec.scopes],
+    tier: spec.tier,
+    rate_per_minute: spec.limits.perMinute,
+    rate_burst: spec.limits.burst,
+    environment: spec.environment,
+    secret_hash: hash,
+    secret_hint: hint,
+    previous_secret_hash: null,
+    previous_secret_expires_at: null,
+    secret_rotated_at: null,
+    created_at: now,
+    created_by: spec.createdBy,
+    revoked_at: null,
+    revoked_by: null,
+    last_used_at: null,
+    last_used_from: null,
+  }
+  await tx
+    .insertInto('users')
+    .values({
+      id: row.service_user_id,
+      kind: 'service',
+      email: null,
+      name: `${spec.name} (API client)`,
+      password_hash: null,
+      home_org_id: spec.orgId,
+      created_at: now,
+    })
+    .execute()
+  await tx.insertInto('oauth_clients').values(row).execute()
+  const created = presentClient(row)
+  await audit.append(
+    tx,
+    { orgId: spec.orgId, actor: { userId: spec.createdBy } },
+    'client.created',
+    { type: 'client', id: row.id },
+    created,
+  )
+  return created
+}
+
+async function createClient(
+  deps: ClientsDeps,
+  ctx: RequestContext,
+  body: CreateClientBody,
+  answer?: StoredAnswer,
+): Promise<ClientWithSecret> {
+  const { db, ids } = deps
+  const productionAccess = deps.productionAccess ?? productionAccessPending
+  const org = await db.read(ctx.orgId, (reader) =>
+    reader.selectFrom('orgs').select('environment').where('org_id', '=', ctx.orgId).executeTakeFirstOrThrow(),
+  )
+  const access = org.environment === 'production' ? await productionAccess(ctx.orgId) : true
+  if (access === false) {
+    throw new AppError(
+      'production_access_pending',
+      'Production credentials are issued once your partner onboarding review has passed. Until then, integrate ' +
+        'against a sandbox org: create one with POST /api/orgs {"name": "...", "environment": "sandbox"} ' +
+        '(it becomes your active org) and create the client there.',
+    )
+  }
+  const { tier, limits } = resolveTier(org.environment, body, typeof access === 'object' ? access.defaultLimits : null)
+  const spec: ClientSpec = {
+    orgId: ctx.orgId,
+    name: body.name.trim(),
+    scopes: body.scopes,
+    tier,
+    limits,
+    environment: org.environment,
+    createdBy: ctx.actor.userId,
+  }
+  const issued = issueSecret(ids, org.environment)
+  // The transaction's result is what an idempotent replay shows: never the secret.
+  const client = await db.tx(ctx, (tx) => insertClient(deps, tx, spec, issued), { commitWith: answer })
+  return { ...client, secret: issued.secret }
+}
+
+async function listClients(db: Database, ctx: RequestContext, query: ClientQuery): Promise<Page<Client>> {
+  const after = decodeCursor(query.cursor, {}, 2)
+  const rows = await db.read(ctx.orgId, (reader) => {
+    let select = reader.selectFrom('oauth_clients').selectAll().where('org_id', '=', ctx.orgId)
+    if (after) select = select.where(olderThan(after, 'created_at', 'id'))
+    return select
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit + 1)
+      .execute()
+  })
+  return toPage(rows, query.limit, (row) => [row.created_at.toISOString(), row.id], presentClient, {})
+}
+
+async function getClient(db: Database, ctx: RequestContext, id: string): Promise<Client> {
+  const row = await db.read(ctx.orgId, (reader) =>
+    reader
       .selectFrom('oauth_clients')
       .selectAll()
       .where('org_id', '=', ctx.orgId)
       .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst()
-    if (!row) throw notFound('client')
-    if (row.revoked_at) throw new AppError('invalid_state', 'This client has been revoked; create a new one')
-    return row
-  }
+      .executeTakeFirst(),
+  )
+  if (!row) throw notFound('client')
+  return presentClient(row)
+}
 
-  /** The client's row, its service user and its `client.created` event, in the caller's transaction. */
-  async function insertClient(tx: Tx, spec: ClientSpec, issued: IssuedSecret): Promise<Client> {
-    const { hash, hint } = issued
-    const now = clock.now()
-    const row: ClientRow = {
-      org_id: spec.orgId,
-      id: spec.id ?? ids.next('client'),
-      name: spec.name,
-      service_user_id: ids.next('user'),
-      scopes: [...spec.scopes],
-      tier: spec.tier,
-      rate_per_minute: spec.limits.perMinute,
-      rate_burst: spec.limits.burst,
-      environment: spec.environment,
-      secret_hash: hash,
-      secret_hint: hint,
-      previous_secret_hash: null,
-      previous_secret_expires_at: null,
-      secret_rotated_at: null,
-      created_at: now,
-      created_by: spec.createdBy,
-      revoked_at: null,
-      revoked_by: null,
-      last_used_at: null,
-      last_used_from: null,
-    }
-    await tx
-      .insertInto('users')
-      .values({
-        id: row.service_user_id,
-        kind: 'service',
-        email: null,
-        name: `${spec.name} (API client)`,
-        password_hash: null,
-        home_org_id: spec.orgId,
-        created_at: now,
-      })
-      .execute()
-    await tx.insertInto('oauth_clients').values(row).execute()
-    const created = presentClient(row)
-    await audit.append(
-      tx,
-      { orgId: spec.orgId, actor: { userId: spec.createdBy } },
-      'client.created',
-      { type: 'client', id: row.id },
-      created,
-    )
-    return created
-  }
-
-  return {
-    async create(ctx, body, answer) {
-      const org = await db.read(ctx.orgId, (reader) =>
-        reader.selectFrom('orgs').select('environment').where('org_id', '=', ctx.orgId).executeTakeFirstOrThrow(),
-      )
-      const access = org.environment === 'production' ? await productionAccess(ctx.orgId) : true
-      if (access === false) {
-        throw new AppError(
-          'production_access_pending',
-          'Production credentials are issued once your partner onboarding review has passed. Until then, integrate ' +
-            'against a sandbox org: create one with POST /api/orgs {"name": "...", "environment": "sandbox"} ' +
-            '(it becomes your active org) and create the client there.',
-        )
-      }
-      const { tier, limits } = resolveTier(
-        org.environment,
-        body,
-        typeof access === 'object' ? access.defaultLimits : null,
-      )
-      const spec: ClientSpec = {
-        orgId: ctx.orgId,
-        name: body.name.trim(),
-        scopes: body.scopes,
-        tier,
-        limits,
-        environment: org.environment,
-        createdBy: ctx.actor.userId,
-      }
-      const issued = issueSecret(ids, org.environment)
-      // The transaction's result is what an idempotent replay shows: never the secret.
-      const client = await db.tx(ctx, (tx) => insertClient(tx, spec, issued), { commitWith: answer })
-      return { ...client, secret: issued.secret }
+async function rotateSecret(
+  { db, clock, ids, audit, config }: ClientsDeps,
+  ctx: RequestContext,
+  id: string,
+  answer?: StoredAnswer,
+): Promise<ClientWithSecret> {
+  let secret = ''
+  const client = await db.tx(
+    ctx,
+    async (tx) => {
+      const row = await lockClient(tx, ctx, id)
+      const issued = issueSecret(ids, row.environment)
+      secret = issued.secret
+      const { hash, hint } = issued
+      const now = clock.now()
+      // Only the secret in use until now gets a grace period; an older one ends here.
+      const updated = await tx
+        .updateTable('oauth_clients')
+        .set({
+          secret_hash: hash,
+          secret_hint: hint,
+          previous_secret_hash: row.secret_hash,
+          previous_secret_expires_at: new Date(now.getTime() + config.clientSecretGraceHours * HOUR),
+          secret_rotated_at: now,
+        })
+        .where('org_id', '=', ctx.orgId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      const rotated = presentClient(updated)
+      await audit.append(tx, ctx, 'client.secret_rotated', { type: 'client', id }, rotated)
+      return rotated
     },
+    { commitWith: answer },
+  )
+  return { ...client, secret }
+}
 
-    async createIn(tx, spec) {
-      const issued = issueSecret(ids, spec.environment)
-      return { ...(await insertClient(tx, spec, issued)), secret: issued.secret }
+async function revokeClient(
+  { db, clock, audit, credentials }: ClientsDeps,
+  ctx: RequestContext,
+  id: string,
+  answer?: StoredAnswer,
+): Promise<Client> {
+  const tags = [clientTag(id)]
+  const revoked = await db.tx(
+    ctx,
+    async (tx) => {
+      await lockClient(tx, ctx, id)
+      const updated = await tx
+        .updateTable('oauth_clients')
+        .set({ revoked_at: clock.now(), revoked_by: ctx.actor.userId })
+        .where('org_id', '=', ctx.orgId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      const client = presentClient(updated)
+      await audit.append(tx, ctx, 'client.revoked', { type: 'client', id }, client)
+      // Every node drops the client's access tokens when this commits; this one at once, below.
+      await credentials.announce(tx, tags)
+      return client
     },
-
-    async list(ctx, query) {
-      const after = decodeCursor(query.cursor, {}, 2)
-      const rows = await db.read(ctx.orgId, (reader) => {
-        let select = reader.selectFrom('oauth_clients').selectAll().where('org_id', '=', ctx.orgId)
-        if (after) select = select.where(olderThan(after, 'created_at', 'id'))
-        return select
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(query.limit + 1)
-          .execute()
-      })
-      return toPage(rows, query.limit, (row) => [row.created_at.toISOString(), row.id], presentClient, {})
-    },
-
-    async get(ctx, id) {
-      const row = await db.read(ctx.orgId, (reader) =>
-        reader
-          .selectFrom('oauth_clients')
-          .selectAll()
-          .where('org_id', '=', ctx.orgId)
-          .where('id', '=', id)
-          .executeTakeFirst(),
-      )
-      if (!row) throw notFound('client')
-      return presentClient(row)
-    },
-
-    async rotateSecret(ctx, id, answer) {
-      let secret = ''
-      const client = await db.tx(
-        ctx,
-        async (tx) => {
-          const row = await lockClient(tx, ctx, id)
-          const issued = issueSecret(ids, row.environment)
-          secret = issued.secret
-          const { hash, hint } = issued
-          const now = clock.now()
-          // Only the secret in use until now gets a grace period; an older one ends here.
-          const updated = await tx
-            .updateTable('oauth_clients')
-            .set({
-              secret_hash: hash,
-              secret_hint: hint,
-              previous_secret_hash: row.secret_hash,
-              previous_secret_expires_at: new Date(now.getTime() + config.clientSecretGraceHours * HOUR),
-              secret_rotated_at: now,
-            })
-            .where('org_id', '=', ctx.orgId)
-            .where('id', '=', id)
-            .returningAll()
-            .executeTakeFirstOrThrow()
-          const rotated = presentClient(updated)
-          await audit.append(tx, ctx, 'client.secret_rotated', { type: 'client', id }, rotated)
-          return rotated
-        },
-        { commitWith: answer },
-      )
-      return { ...client, secret }
-    },
-
-    async revoke(ctx, id, answer) {
-      const tags = [clientTag(id)]
-      const revoked = await db.tx(
-        ctx,
-        async (tx) => {
-          await lockClient(tx, ctx, id)
-          const updated = await tx
-            .updateTable('oauth_clients')
-            .set({ revoked_at: clock.now(), revoked_by: ctx.actor.userId })
-            .where('org_id', '=', ctx.orgId)
-            .where('id', '=', id)
-            .returningAll()
-            .executeTakeFirstOrThrow()
-          const client = presentClient(updated)
-          await audit.append(tx, ctx, 'client.revoked', { type: 'client', id }, client)
-          // Every node drops the client's access tokens when this commits; this one at once, below.
-          await credentials.announce(tx, tags)
-          return client
-        },
-        { commitWith: answer },
-      )
-      credentials.forget(tags)
-      return revoked
-    },
-  }
+    { commitWith: answer },
+  )
+  credentials.forget(tags)
+  return revoked
 }

@@ -48,96 +48,26 @@ export interface RequestLog {
 
 const STATUS_CLASS = /^([1-5])xx$/
 
-export function createRequestLog(deps: { db: Database; clock: Clock; config: Config }): RequestLog {
+export interface RequestLogDeps {
+  db: Database
+  clock: Clock
+  config: Config
+}
+
+/** Where failed batches are reported, and the drops counted so far. */
+interface WriteState {
+  log: Pick<FastifyBaseLogger, 'error'> | undefined
+  drops: { buffer_full: number; write_failed: number }
+}
+
+export function createRequestLog(deps: RequestLogDeps): RequestLog {
   const { db, clock } = deps
   const { flushMs, batchRows, bufferRows } = deps.config.requestLog
-  let log: Pick<FastifyBaseLogger, 'error'> | undefined
+  const state: WriteState = { log: undefined, drops: { buffer_full: 0, write_failed: 0 } }
   const buffer: RecordedRequest[] = []
   let writing: Promise<void> | null = null
   let scheduled = false
   let timer: NodeJS.Timeout | null = null
-  const drops = { buffer_full: 0, write_failed: 0 }
-
-  /** The org of each entry: known for /v1 requests, looked up for token requests (unknown clients left out). */
-  async function withOrgs(batch: RecordedRequest[]): Promise<Map<string, RecordedRequest[]>> {
-    const unplaced = [...new Set(batch.filter((entry) => entry.orgId === undefined).map((entry) => entry.clientId))]
-    const orgOf = new Map<string, string>()
-    if (unplaced.length > 0) {
-      const found = await sql<{
-        client_id: string
-        org_id: string
-      }>`select client_id, org_id from oauth_client_orgs(${unplaced}::text[])`.execute(db.global)
-      for (const row of found.rows) orgOf.set(row.client_id, row.org_id)
-    }
-    const byOrg = new Map<string, RecordedRequest[]>()
-    for (const entry of batch) {
-      const orgId = entry.orgId ?? orgOf.get(entry.clientId)
-      if (orgId === undefined) continue
-      const rows = byOrg.get(orgId)
-      if (rows) rows.push(entry)
-      else byOrg.set(orgId, [entry])
-    }
-    return byOrg
-  }
-
-  /** One org's rows in one INSERT, and one UPDATE per client: its latest request that authenticated. */
-  async function writeOrg(orgId: string, entries: RecordedRequest[]): Promise<void> {
-    const latest = new Map<string, RecordedRequest>()
-    for (const entry of entries) {
-      // A failed secret (401) is not a use of the client.
-      if (entry.status === 401) continue
-      const seen = latest.get(entry.clientId)
-      if (!seen || seen.at.getTime() <= entry.at.getTime()) latest.set(entry.clientId, entry)
-    }
-    await db.tx({ orgId }, async (tx) => {
-      await tx
-        .insertInto('client_requests')
-        .values(
-          entries.map((entry) => ({
-            org_id: orgId,
-            client_id: entry.clientId,
-            at: entry.at,
-            method: entry.method,
-            path: entry.path,
-            status: entry.status,
-            latency_ms: entry.latencyMs,
-            request_id: entry.requestId,
-            address: entry.address,
-          })),
-        )
-        .execute()
-      for (const entry of latest.values()) {
-        // Another node's older batch never moves it back.
-        await tx
-          .updateTable('oauth_clients')
-          .set({ last_used_at: entry.at, last_used_from: entry.address })
-          .where('org_id', '=', orgId)
-          .where('id', '=', entry.clientId)
-          .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', entry.at)]))
-          .execute()
-      }
-    })
-  }
-
-  async function write(batch: RecordedRequest[]): Promise<void> {
-    let byOrg: Map<string, RecordedRequest[]>
-    try {
-      byOrg = await withOrgs(batch)
-    } catch (error) {
-      drops.write_failed += batch.length
-      log?.error({ err: error, rows: batch.length }, 'request log batch not written')
-      return
-    }
-    for (const [orgId, entries] of byOrg) {
-      try {
-        await writeOrg(orgId, entries)
-      } catch (error) {
-        // Not retried: a batch the database refuses would hold up every later one.
-        drops.write_failed += entries.length
-        log?.error({ err: error, rows: entries.length }, 'request log batch not written')
-      }
-    }
-  }
 
   /** Writes what is buffered now, in batches of at most `batchRows` (one INSERT each per org). */
   async function flush(): Promise<void> {
@@ -146,7 +76,7 @@ export function createRequestLog(deps: { db: Database; clock: Clock; config: Con
     while (remaining > 0 && buffer.length > 0) {
       const batch = buffer.splice(0, Math.min(batchRows, buffer.length))
       remaining -= batch.length
-      writing = write(batch).finally(() => {
+      writing = writeBatch(db, state, batch).finally(() => {
         writing = null
       })
       await writing
@@ -168,31 +98,25 @@ export function createRequestLog(deps: { db: Database; clock: Clock; config: Con
     record(entry) {
       if (buffer.length >= bufferRows) {
         buffer.shift()
-        drops.buffer_full += 1
+        state.drops.buffer_full += 1
       }
       buffer.push(entry)
       if (buffer.length >= batchRows) flushSoon()
     },
-
     flush,
-
     start(appLog) {
-      if (appLog) log = appLog
+      if (appLog) state.log = appLog
       if (timer) return
       timer = setInterval(() => void flush(), flushMs)
       timer.unref()
     },
-
     async close() {
       if (timer) clearInterval(timer)
       timer = null
       await flush()
     },
-
     buffered: () => buffer.length,
-
-    dropped: () => ({ ...drops }),
-
+    dropped: () => ({ ...state.drops }),
     async prune() {
       const before = new Date(clock.now().getTime() - REQUEST_LOG_RETENTION_DAYS * DAY)
       const result = await sql<{
@@ -200,59 +124,146 @@ export function createRequestLog(deps: { db: Database; clock: Clock; config: Con
       }>`select prune_client_requests(${before}, ${PRUNE_BATCH}) as pruned`.execute(db.global)
       return Number(result.rows[0]?.pruned ?? 0)
     },
-
-    async list(ctx, clientId, query) {
-      const filters = { status: query.status, path: query.path }
-      const after = decodeCursor(query.cursor, filters, 2)
-      const rows = await db.read(ctx.orgId, async (reader) => {
-        const client = await reader
-          .selectFrom('oauth_clients')
-          .select('id')
-          .where('org_id', '=', ctx.orgId)
-          .where('id', '=', clientId)
-          .executeTakeFirst()
-        if (!client) throw notFound('client')
-        let select = reader
-          .selectFrom('client_requests')
-          .select(['id', 'at', 'method', 'path', 'status', 'latency_ms', 'request_id', 'address'])
-          .where('org_id', '=', ctx.orgId)
-          .where('client_id', '=', clientId)
-        if (query.status !== undefined) {
-          const statusClass = STATUS_CLASS.exec(query.status)
-          if (statusClass) {
-            const low = Number(statusClass[1]) * 100
-            select = select.where('status', '>=', low).where('status', '<', low + 100)
-          } else select = select.where('status', '=', Number(query.status))
-        }
-        if (query.path !== undefined) select = select.where('path', '=', query.path)
-        if (after) {
-          if (!/^\d{1,19}$/.test(String(after[1])))
-            throw new AppError('invalid_cursor', 'cursor is not one this service issued', { param: 'cursor' })
-          select = select.where(olderThan(after, 'at', 'id'))
-        }
-        return select
-          .orderBy('at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(query.limit + 1)
-          .execute()
-      })
-      return toPage(
-        rows,
-        query.limit,
-        (row) => [row.at.toISOString(), String(row.id)],
-        (row) => ({
-          at: row.at.toISOString(),
-          method: row.method,
-          path: row.path,
-          status: row.status,
-          latencyMs: row.latency_ms,
-          requestId: row.request_id,
-          address: row.address,
-        }),
-        filters,
-      )
-    },
+    list: (ctx, clientId, query) => listRequests(db, ctx, clientId, query),
   }
+}
+
+/** The org of each entry: known for /v1 requests, looked up for token requests (unknown clients left out). */
+async function withOrgs(db: Database, batch: RecordedRequest[]): Promise<Map<string, RecordedRequest[]>> {
+  const unplaced = [...new Set(batch.filter((entry) => entry.orgId === undefined).map((entry) => entry.clientId))]
+  const orgOf = new Map<string, string>()
+  if (unplaced.length > 0) {
+    const found = await sql<{
+      client_id: string
+      org_id: string
+    }>`select client_id, org_id from oauth_client_orgs(${unplaced}::text[])`.execute(db.global)
+    for (const row of found.rows) orgOf.set(row.client_id, row.org_id)
+  }
+  const byOrg = new Map<string, RecordedRequest[]>()
+  for (const entry of batch) {
+    const orgId = entry.orgId ?? orgOf.get(entry.clientId)
+    if (orgId === undefined) continue
+    const rows = byOrg.get(orgId)
+    if (rows) rows.push(entry)
+    else byOrg.set(orgId, [entry])
+  }
+  return byOrg
+}
+
+/** One org's rows in one INSERT, and one UPDATE per client: its latest request that authenticated. */
+async function writeOrg(db: Database, orgId: string, entries: RecordedRequest[]): Promise<void> {
+  const latest = new Map<string, RecordedRequest>()
+  for (const entry of entries) {
+    // A failed secret (401) is not a use of the client.
+    if (entry.status === 401) continue
+    const seen = latest.get(entry.clientId)
+    if (!seen || seen.at.getTime() <= entry.at.getTime()) latest.set(entry.clientId, entry)
+  }
+  await db.tx({ orgId }, async (tx) => {
+    await tx
+      .insertInto('client_requests')
+      .values(
+        entries.map((entry) => ({
+          org_id: orgId,
+          client_id: entry.clientId,
+          at: entry.at,
+          method: entry.method,
+          path: entry.path,
+          status: entry.status,
+          latency_ms: entry.latencyMs,
+          request_id: entry.requestId,
+          address: entry.address,
+        })),
+      )
+      .execute()
+    for (const entry of latest.values()) {
+      // Another node's older batch never moves it back.
+      await tx
+        .updateTable('oauth_clients')
+        .set({ last_used_at: entry.at, last_used_from: entry.address })
+        .where('org_id', '=', orgId)
+        .where('id', '=', entry.clientId)
+        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', entry.at)]))
+        .execute()
+    }
+  })
+}
+
+async function writeBatch(db: Database, state: WriteState, batch: RecordedRequest[]): Promise<void> {
+  let byOrg: Map<string, RecordedRequest[]>
+  try {
+    byOrg = await withOrgs(db, batch)
+  } catch (error) {
+    state.drops.write_failed += batch.length
+    state.log?.error({ err: error, rows: batch.length }, 'request log batch not written')
+    return
+  }
+  for (const [orgId, entries] of byOrg) {
+    try {
+      await writeOrg(db, orgId, entries)
+    } catch (error) {
+      // Not retried: a batch the database refuses would hold up every later one.
+      state.drops.write_failed += entries.length
+      state.log?.error({ err: error, rows: entries.length }, 'request log batch not written')
+    }
+  }
+}
+
+async function listRequests(
+  db: Database,
+  ctx: RequestContext,
+  clientId: string,
+  query: ClientRequestQuery,
+): Promise<Page<ClientRequest>> {
+  const filters = { status: query.status, path: query.path }
+  const after = decodeCursor(query.cursor, filters, 2)
+  const rows = await db.read(ctx.orgId, async (reader) => {
+    const client = await reader
+      .selectFrom('oauth_clients')
+      .select('id')
+      .where('org_id', '=', ctx.orgId)
+      .where('id', '=', clientId)
+      .executeTakeFirst()
+    if (!client) throw notFound('client')
+    let select = reader
+      .selectFrom('client_requests')
+      .select(['id', 'at', 'method', 'path', 'status', 'latency_ms', 'request_id', 'address'])
+      .where('org_id', '=', ctx.orgId)
+      .where('client_id', '=', clientId)
+    if (query.status !== undefined) {
+      const statusClass = STATUS_CLASS.exec(query.status)
+      if (statusClass) {
+        const low = Number(statusClass[1]) * 100
+        select = select.where('status', '>=', low).where('status', '<', low + 100)
+      } else select = select.where('status', '=', Number(query.status))
+    }
+    if (query.path !== undefined) select = select.where('path', '=', query.path)
+    if (after) {
+      if (!/^\d{1,19}$/.test(String(after[1])))
+        throw new AppError('invalid_cursor', 'cursor is not one this service issued', { param: 'cursor' })
+      select = select.where(olderThan(after, 'at', 'id'))
+    }
+    return select
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit + 1)
+      .execute()
+  })
+  return toPage(
+    rows,
+    query.limit,
+    (row) => [row.at.toISOString(), String(row.id)],
+    (row) => ({
+      at: row.at.toISOString(),
+      method: row.method,
+      path: row.path,
+      status: row.status,
+      latencyMs: row.latency_ms,
+      requestId: row.request_id,
+      address: row.address,
+    }),
+    filters,
+  )
 }
 
 /** `/v1/orgs/:orgId/events` as `/v1/orgs/{orgId}/events`, computed once per route. */

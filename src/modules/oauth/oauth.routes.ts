@@ -20,8 +20,16 @@ const SECRET_ONCE =
 
 /** OAuth client management on the session surface: owners and admins of the active org. */
 export function registerClientRoutes(app: FastifyInstance, clients: ClientsService, requestLog: RequestLog): void {
+  registerClientRecordRoutes(app, clients)
+  registerClientRequestLogRoute(app, requestLog)
+  registerClientCredentialRoutes(app, clients)
+}
+
+const tags = ['Session surface: OAuth clients']
+
+/** Create, list and read clients. */
+function registerClientRecordRoutes(app: FastifyInstance, clients: ClientsService): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
-  const tags = ['Session surface: OAuth clients']
 
   api.post(
     '/api/clients',
@@ -70,8 +78,10 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
     },
     (request) => clients.get(request.ctx, request.params.id),
   )
+}
 
-  api.get(
+function registerClientRequestLogRoute(app: FastifyInstance, requestLog: RequestLog): void {
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/api/clients/:id/requests',
     {
       schema: {
@@ -90,6 +100,11 @@ export function registerClientRoutes(app: FastifyInstance, clients: ClientsServi
     },
     (request) => requestLog.list(request.ctx, request.params.id, request.query),
   )
+}
+
+/** A client's secret rotated, or the client revoked. */
+function registerClientCredentialRoutes(app: FastifyInstance, clients: ClientsService): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
 
   api.post(
     '/api/clients/:id/rotate-secret',

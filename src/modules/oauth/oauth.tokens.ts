@@ -10,7 +10,7 @@ import type { IdGenerator } from '../../platform/ids.js'
 import { SCOPES, type Scope } from '../../platform/permissions.js'
 import { rateHeaders, type BucketVerdict, type RateLimiter } from '../../platform/rate-limit.js'
 import type { OAuthErrorCode, TokenResponse } from './oauth.schemas.js'
-import { createTokenLimits } from './oauth.token-limits.js'
+import { createTokenLimits, type TokenLimits } from './oauth.token-limits.js'
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600
 
@@ -121,126 +121,136 @@ interface AccessGrant {
 /** What makes a cached access token stale: its client (revocation, tier). */
 export const clientTag = (clientId: string): string => `client:${clientId}`
 
-export function createTokensService(deps: {
+export interface TokensDeps {
   db: Database
   clock: Clock
   ids: IdGenerator
   limiter: RateLimiter
   credentials: CredentialCache
-}): TokensService {
-  const { db, clock, ids, credentials } = deps
+}
+
+export function createTokensService(deps: TokensDeps): TokensService {
   const limits = createTokenLimits(deps.limiter)
-
   return {
-    async exchange(input) {
-      if (!input.grantType) throw new OAuthError('invalid_request', 'grant_type is required (client_credentials)')
-      if (input.grantType !== 'client_credentials') {
-        throw new OAuthError(
-          'unsupported_grant_type',
-          `grant_type ${input.grantType} is not supported; use client_credentials`,
-        )
-      }
-      const challenge: Record<string, string> = input.basic
-        ? { 'www-authenticate': 'Basic realm="oeuvre", charset="UTF-8"' }
-        : {}
-      if (!input.clientId || !input.clientSecret) {
-        throw new OAuthError(
-          'invalid_client',
-          'Client authentication is required: send client_id and client_secret in the body or with HTTP Basic',
-          401,
-          challenge,
-        )
-      }
-      const attempt = await limits.attempt(input.clientId, input.address)
-      if (!attempt.allowed)
-        throw throttled('Too many failed client authentications; wait before trying again', attempt.verdict)
-      const now = clock.now()
-      const found = await sql<AuthenticatedClient>`
-        select * from auth_oauth_client(${input.clientId}, ${hashSecret(input.clientSecret)}, ${now})`.execute(
-        db.global,
-      )
-      const client = found.rows[0]
-      if (!client) {
-        const failure = new OAuthError(
-          'invalid_client',
-          'Client authentication failed: unknown client, wrong secret, or revoked client',
-          401,
-          challenge,
-        )
-        throw failure.withLimit(attempt.verdict)
-      }
-      await attempt.succeeded()
-      // A valid exchange counts against the client (its tier), never against its address.
-      const tier = { perMinute: client.rate_per_minute, burst: client.rate_burst }
-      const verdict = await limits.exchange(client.client_id, tier)
-      if (!verdict.allowed) throw throttled(`Rate limit of ${verdict.limit} requests per minute exceeded`, verdict)
-      let scopes: Scope[]
-      try {
-        scopes = grantScopes(input.scope, client.scopes)
-      } catch (error) {
-        throw error instanceof OAuthError ? error.withLimit(verdict) : error
-      }
-      const token = ids.secret('oat_')
-      // The client's lastUsedAt moves with the request log's next batch (oauth.request-log.ts).
-      await db.tx({ orgId: client.org_id }, async (tx) => {
-        await tx
-          .insertInto('oauth_access_tokens')
-          .values({
-            org_id: client.org_id,
-            token_hash: hashSecret(token),
-            client_id: client.client_id,
-            scopes,
-            created_at: now,
-            expires_at: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
-          })
-          .execute()
-      })
-      return {
-        token: {
-          access_token: token,
-          token_type: 'Bearer',
-          expires_in: ACCESS_TOKEN_TTL_SECONDS,
-          scope: scopes.join(' '),
-        },
-        headers: rateHeaders(verdict),
-      }
-    },
-
+    exchange: (input) => exchange(deps, limits, input),
     async refuse(error, address) {
       if (error.counted) return error
       const verdict = await limits.unauthenticated(address)
       if (!verdict.allowed) return throttled(`Rate limit of ${verdict.limit} requests per minute exceeded`, verdict)
       return error.withLimit(verdict)
     },
-
-    async authenticate(token) {
-      const tokenHash = hashSecret(token)
-      const grant = await credentials.resolve<AccessGrant>(`oat:${tokenHash}`, async () => {
-        const found = (await sql<AccessGrant>`select * from auth_access_token(${tokenHash})`.execute(db.global)).rows[0]
-        return found ? { value: found, tags: [clientTag(found.client_id)] } : null
-      })
-      if (!grant) throw invalidToken('The access token is not valid')
-      if (grant.revoked) throw invalidToken('The client of this access token has been revoked')
-      if (clock.now().getTime() >= grant.expires_at.getTime()) {
-        throw invalidToken('The access token has expired; request a new one at /oauth/token')
-      }
-      return {
-        kind: 'client',
-        userId: grant.service_user_id,
-        clientId: grant.client_id,
-        orgId: grant.org_id,
-        scopes: grant.scopes as Scope[],
-        rateKey: `cli:${grant.client_id}`,
-        rateTier: { perMinute: grant.rate_per_minute, burst: grant.rate_burst },
-      }
-    },
-
+    authenticate: (token) => authenticate(deps, token),
     async prune() {
-      const before = new Date(clock.now().getTime() - DAY)
+      const before = new Date(deps.clock.now().getTime() - DAY)
       const result = await sql<{
         pruned: string | bigint
-      }>`select prune_oauth_access_tokens(${before}) as pruned`.execute(db.global)
+      }>`select prune_oauth_access_tokens(${before}) as pruned`.execute(deps.db.global)
       return Number(result.rows[0]?.pruned ?? 0)
     },
+  }
+}
+
+/** The client the request's credentials name, or the RFC 6749 error that refuses it (counted in its bucket). */
+async function authenticateClient(
+  { db, clock }: TokensDeps,
+  limits: TokenLimits,
+  input: TokenRequestInput,
+): Promise<{ client: AuthenticatedClient; now: Date }> {
+  if (!input.grantType) throw new OAuthError('invalid_request', 'grant_type is required (client_credentials)')
+  if (input.grantType !== 'client_credentials') {
+    throw new OAuthError(
+      'unsupported_grant_type',
+      `grant_type ${input.grantType} is not supported; use client_credentials`,
+    )
+  }
+  const challenge: Record<string, string> = input.basic
+    ? { 'www-authenticate': 'Basic realm="oeuvre", charset="UTF-8"' }
+    : {}
+  if (!input.clientId || !input.clientSecret) {
+    throw new OAuthError(
+      'invalid_client',
+      'Client authentication is required: send client_id and client_secret in the body or with HTTP Basic',
+      401,
+      challenge,
+    )
+  }
+  const attempt = await limits.attempt(input.clientId, input.address)
+  if (!attempt.allowed)
+    throw throttled('Too many failed client authentications; wait before trying again', attempt.verdict)
+  const now = clock.now()
+  const found = await sql<AuthenticatedClient>`
+    select * from auth_oauth_client(${input.clientId}, ${hashSecret(input.clientSecret)}, ${now})`.execute(db.global)
+  const client = found.rows[0]
+  if (!client) {
+    const failure = new OAuthError(
+      'invalid_client',
+      'Client authentication failed: unknown client, wrong secret, or revoked client',
+      401,
+      challenge,
+    )
+    throw failure.withLimit(attempt.verdict)
+  }
+  await attempt.succeeded()
+  return { client, now }
+}
+
+async function exchange(deps: TokensDeps, limits: TokenLimits, input: TokenRequestInput): Promise<TokenExchange> {
+  const { db, ids } = deps
+  const { client, now } = await authenticateClient(deps, limits, input)
+  // A valid exchange counts against the client (its tier), never against its address.
+  const tier = { perMinute: client.rate_per_minute, burst: client.rate_burst }
+  const verdict = await limits.exchange(client.client_id, tier)
+  if (!verdict.allowed) throw throttled(`Rate limit of ${verdict.limit} requests per minute exceeded`, verdict)
+  let scopes: Scope[]
+  try {
+    scopes = grantScopes(input.scope, client.scopes)
+  } catch (error) {
+    throw error instanceof OAuthError ? error.withLimit(verdict) : error
+  }
+  const token = ids.secret('oat_')
+  // The client's lastUsedAt moves with the request log's next batch (oauth.request-log.ts).
+  await db.tx({ orgId: client.org_id }, async (tx) => {
+    await tx
+      .insertInto('oauth_access_tokens')
+      .values({
+        org_id: client.org_id,
+        token_hash: hashSecret(token),
+        client_id: client.client_id,
+        scopes,
+        created_at: now,
+        expires_at: new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
+      })
+      .execute()
+  })
+  return {
+    token: {
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      scope: scopes.join(' '),
+    },
+    headers: rateHeaders(verdict),
+  }
+}
+
+async function authenticate({ db, clock, credentials }: TokensDeps, token: string): Promise<Identity> {
+  const tokenHash = hashSecret(token)
+  const grant = await credentials.resolve<AccessGrant>(`oat:${tokenHash}`, async () => {
+    const found = (await sql<AccessGrant>`select * from auth_access_token(${tokenHash})`.execute(db.global)).rows[0]
+    return found ? { value: found, tags: [clientTag(found.client_id)] } : null
+  })
+  if (!grant) throw invalidToken('The access token is not valid')
+  if (grant.revoked) throw invalidToken('The client of this access token has been revoked')
+  if (clock.now().getTime() >= grant.expires_at.getTime()) {
+    throw invalidToken('The access token has expired; request a new one at /oauth/token')
+  }
+  return {
+    kind: 'client',
+    userId: grant.service_user_id,
+    clientId: grant.client_id,
+    orgId: grant.org_id,
+    scopes: grant.scopes as Scope[],
+    rateKey: `cli:${grant.client_id}`,
+    rateTier: { perMinute: grant.rate_per_minute, burst: grant.rate_burst },
   }
 }

@@ -5,9 +5,10 @@ export {
   normaliseEmail,
   presentUser,
   SESSION_ABSOLUTE_MS,
+  type AuthDeps,
   type AuthService,
 } from './auth.service.js'
-export { createOrgsService, type OrgsService, type ProvisionInput } from './orgs.service.js'
+export { createOrgsService, type OrgsDeps, type OrgsService, type ProvisionInput } from './orgs.service.js'
 export {
   CookieSessionResponse,
   LoginResponse,

@@ -45,11 +45,21 @@ export function registerOrgRoutes(
   app: FastifyInstance,
   services: { auth: AuthService; orgs: OrgsService; config: Config },
 ): void {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const { auth, orgs, config } = services
-  const tags = ['Session surface: account and orgs']
-  const cookieDescription =
-    'For the web app: the session is set as an HttpOnly, SameSite=Lax cookie (Secure over HTTPS). Requests need the X-Oeuvre-CSRF header and an Origin equal to PUBLIC_URL (else 403 csrf_failed), as does every write the cookie authenticates later.'
+  registerTokenSignInRoutes(app, auth)
+  registerCookieSignInRoutes(app, auth, config)
+  registerSessionRoutes(app, auth, config)
+  registerActiveOrgRoutes(app, auth, orgs)
+  registerMemberRoutes(app, orgs)
+}
+
+const tags = ['Session surface: account and orgs']
+const cookieDescription =
+  'For the web app: the session is set as an HttpOnly, SameSite=Lax cookie (Secure over HTTPS). Requests need the X-Oeuvre-CSRF header and an Origin equal to PUBLIC_URL (else 403 csrf_failed), as does every write the cookie authenticates later.'
+
+/** Sign-up and login answering with a session token. */
+function registerTokenSignInRoutes(app: FastifyInstance, auth: AuthService): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
 
   api.post(
     '/api/auth/signup',
@@ -81,6 +91,11 @@ export function registerOrgRoutes(
     },
     (request) => auth.login(request.body, request.ip),
   )
+}
+
+/** The web app's sign-up and login: the session in a cookie. */
+function registerCookieSignInRoutes(app: FastifyInstance, auth: AuthService, config: Config): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
 
   api.post(
     '/api/auth/signup/cookie',
@@ -114,6 +129,11 @@ export function registerOrgRoutes(
     },
     async (request, reply) => cookieSession(reply, config, await auth.login(request.body, request.ip)),
   )
+}
+
+/** The session itself: ending it, and who it is. */
+function registerSessionRoutes(app: FastifyInstance, auth: AuthService, config: Config): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
 
   api.post(
     '/api/auth/logout',
@@ -141,6 +161,11 @@ export function registerOrgRoutes(
     },
     (request) => auth.me(request.identity!.userId, request.identity!.orgId),
   )
+}
+
+/** A new org, and switching the org the session acts on. */
+function registerActiveOrgRoutes(app: FastifyInstance, auth: AuthService, orgs: OrgsService): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
 
   api.post(
     '/api/orgs',
@@ -181,6 +206,11 @@ export function registerOrgRoutes(
       return auth.me(user.userId, request.body.orgId)
     },
   )
+}
+
+/** The active org's members and invitations. */
+function registerMemberRoutes(app: FastifyInstance, orgs: OrgsService): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
 
   api.get(
     '/api/members',

@@ -33,15 +33,27 @@ function operatorCaller(request: FastifyRequest): OperatorCaller {
   return { userId: request.identity!.userId, requestId: String(request.id) }
 }
 
-/** The partner program: sign-up, the partner's onboarding, and the operators' review (DESIGN 10.1). */
+/** The partner program: sign-up, the partner's onboarding, and the operators' review (docs/partners.md). */
 export function registerPartnerRoutes(
   app: FastifyInstance,
   services: { partners: PartnersService; config: Config },
 ): void {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const { partners, config } = services
-  const tags = ['Session surface: partner program']
-  const operatorTags = ['Session surface: operators']
+  registerSignupRoutes(app, partners, config)
+  registerApplicationRoutes(app, partners)
+  registerAgreementAndReviewRoutes(app, partners)
+  registerOperatorReadRoutes(app, partners)
+  registerOperatorDecisionRoutes(app, partners)
+}
+
+const tags = ['Session surface: partner program']
+const operatorTags = ['Session surface: operators']
+// Operators: every route answers 404 to anyone else (the guard's `operator` flag).
+const operator = { auth: 'session' as const, orgScoped: false, operator: true }
+
+/** Sign-up: with a session token, or with a cookie session (the portal). */
+function registerSignupRoutes(app: FastifyInstance, partners: PartnersService, config: Config): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
 
   api.post(
     '/api/partners/signup',
@@ -88,6 +100,11 @@ export function registerPartnerRoutes(
       return reply.code(201).send(rest)
     },
   )
+}
+
+/** The caller's partner, and its application step. */
+function registerApplicationRoutes(app: FastifyInstance, partners: PartnersService): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
 
   api.get(
     '/api/partner',
@@ -118,6 +135,11 @@ export function registerPartnerRoutes(
     // These answers are stored as they are sent (their transactions return rows, not the answer).
     idempotent((request) => partners.submitApplication(partnerCaller(request), request.body)),
   )
+}
+
+/** The agreement step, and the request for the go-live review. */
+function registerAgreementAndReviewRoutes(app: FastifyInstance, partners: PartnersService): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
 
   api.get(
     '/api/partner/agreement',
@@ -162,9 +184,10 @@ export function registerPartnerRoutes(
     },
     idempotent(async (request, reply) => reply.code(201).send(await partners.requestReview(partnerCaller(request)))),
   )
+}
 
-  // Operators: every route answers 404 to anyone else (the guard's `operator` flag).
-  const operator = { auth: 'session' as const, orgScoped: false, operator: true }
+function registerOperatorReadRoutes(app: FastifyInstance, partners: PartnersService): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
 
   api.get(
     '/api/operator/partners',
@@ -195,7 +218,11 @@ export function registerPartnerRoutes(
     },
     (request) => partners.show(request.params.id),
   )
+}
 
+/** The operators' decisions on a partner, one route each. */
+function registerOperatorDecisionRoutes(app: FastifyInstance, partners: PartnersService): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const action = (
     name: 'approve' | 'request-changes' | 'reject' | 'suspend' | 'resume',
     summary: string,

@@ -100,19 +100,7 @@ export async function payPayoutPage(
     // Index paths only: a run fills payout_items faster than statistics follow (and another page or
     // org may be filling it right now), and a probe planned as a scan of a near-empty table rescans it per row.
     await sql`set local enable_seqscan = off`.execute(tx)
-    // Lock the page's creator rows, in id order: two payouts must never take the same allocation.
-    // FOR UPDATE, unlike lockCreator's NO KEY UPDATE, also holds revenue for these creators back
-    // (a foreign key's key-share lock) until the page commits: the page sums in one statement and
-    // links in another, which must see the same allocations. Under a running import, NO KEY UPDATE
-    // let every page see new lines between the two, run again and fall back to one payout per
-    // creator: a payout run beside a 100,000-line import took 77 and 136 s instead of 1-7 s.
-    let page = tx
-      .selectFrom('creators')
-      .select(['id', 'payout_currency', 'minimum_payout_micros', 'opening_balance_micros'])
-      .where('org_id', '=', orgId)
-      .where('id', '>', request.after)
-    if (request.upTo !== undefined) page = page.where('id', '<=', request.upTo)
-    const creators = await page.orderBy('id').limit(request.limit).forUpdate().execute()
+    const creators = await lockPageCreators(tx, orgId, request)
     const outcome: PayoutPageOutcome = {
       creators: creators.length,
       lastId: creators.at(-1)?.id ?? null,
@@ -122,21 +110,7 @@ export async function payPayoutPage(
     }
     if (creators.length === 0) return outcome
     const currencies = creators.map((creator) => requireCurrency(request.currency ?? creator.payout_currency))
-    const ids = creators.map((creator) => creator.id)
-
-    const totals = await sql<CreatorTotals>`
-      with p (creator_id, currency) as (select * from unnest(${ids}::text[], ${currencies}::text[])),
-      unpaid as (
-        select a.creator_id, sum(a.amount_micros) as earnings, count(*) as entries,
-               min(r.period_start collate "C") as period_start, max(r.period_end collate "C") as period_end
-        ${unpaidOf(orgId, request.through)}
-        group by a.creator_id
-      )
-      select p.creator_id, u.earnings::text as earnings, coalesce(u.entries, 0)::int as entries, u.period_start, u.period_end,
-             (select sum(q.earnings_micros - q.amount_micros) from payouts q
-              where q.org_id = ${orgId} and q.creator_id = p.creator_id and q.currency = p.currency and q.status in (${live}))::text as carried
-      from p left join unpaid u on u.creator_id = p.creator_id`.execute(tx)
-    const byCreator = new Map(totals.rows.map((row) => [row.creator_id, row]))
+    const byCreator = await unpaidTotals(tx, orgId, creators, currencies, request.through)
 
     const org = await tx.selectFrom('orgs').select('environment').where('org_id', '=', orgId).executeTakeFirstOrThrow()
     const now = deps.clock.now()
@@ -144,19 +118,7 @@ export async function payPayoutPage(
     const payouts: PayoutRow[] = []
     creators.forEach((creator, index) => {
       const currency = currencies[index]!
-      const row = byCreator.get(creator.id)
-      const inPayoutCurrency = currency === creator.payout_currency
-      const statement = statementOrRefusal(outcome, {
-        currency,
-        openingBalance: (inPayoutCurrency ? creator.opening_balance_micros : 0n) + BigInt(row?.carried ?? 0),
-        totals: {
-          earnings: BigInt(row?.earnings ?? 0),
-          entries: row?.entries ?? 0,
-          periodStart: row?.period_start ?? null,
-          periodEnd: row?.period_end ?? null,
-        },
-        minimum: inPayoutCurrency ? creator.minimum_payout_micros : null,
-      })
+      const statement = statementOrRefusal(outcome, statementInput(creator, currency, byCreator.get(creator.id)))
       if (!statement) return
       payouts.push(
         pendingPayoutRow({
@@ -193,6 +155,76 @@ export async function payPayoutPage(
     outcome.created = payouts.length
     return outcome
   })
+}
+
+/** A creator of the page as locked: what its statement needs. */
+interface PageCreator {
+  id: string
+  payout_currency: string
+  minimum_payout_micros: bigint
+  opening_balance_micros: bigint
+}
+
+/**
+ * Lock the page's creator rows, in id order: two payouts must never take the same allocation.
+ * FOR UPDATE, unlike lockCreator's NO KEY UPDATE, also holds revenue for these creators back
+ * (a foreign key's key-share lock) until the page commits: the page sums in one statement and
+ * links in another, which must see the same allocations. Under a running import, NO KEY UPDATE
+ * let every page see new lines between the two, run again and fall back to one payout per
+ * creator: a payout run beside a 100,000-line import took 77 and 136 s instead of 1-7 s.
+ */
+async function lockPageCreators(tx: Tx, orgId: string, request: PayoutPageRequest): Promise<PageCreator[]> {
+  let page = tx
+    .selectFrom('creators')
+    .select(['id', 'payout_currency', 'minimum_payout_micros', 'opening_balance_micros'])
+    .where('org_id', '=', orgId)
+    .where('id', '>', request.after)
+  if (request.upTo !== undefined) page = page.where('id', '<=', request.upTo)
+  return page.orderBy('id').limit(request.limit).forUpdate().execute()
+}
+
+/** Each creator's unpaid allocations summed in its currency, with what its live payouts carry forward. */
+async function unpaidTotals(
+  tx: Tx,
+  orgId: string,
+  creators: readonly PageCreator[],
+  currencies: readonly string[],
+  through: string | undefined,
+): Promise<Map<string, CreatorTotals>> {
+  const ids = creators.map((creator) => creator.id)
+  const totals = await sql<CreatorTotals>`
+      with p (creator_id, currency) as (select * from unnest(${ids}::text[], ${currencies}::text[])),
+      unpaid as (
+        select a.creator_id, sum(a.amount_micros) as earnings, count(*) as entries,
+               min(r.period_start collate "C") as period_start, max(r.period_end collate "C") as period_end
+        ${unpaidOf(orgId, through)}
+        group by a.creator_id
+      )
+      select p.creator_id, u.earnings::text as earnings, coalesce(u.entries, 0)::int as entries, u.period_start, u.period_end,
+             (select sum(q.earnings_micros - q.amount_micros) from payouts q
+              where q.org_id = ${orgId} and q.creator_id = p.creator_id and q.currency = p.currency and q.status in (${live}))::text as carried
+      from p left join unpaid u on u.creator_id = p.creator_id`.execute(tx)
+  return new Map(totals.rows.map((row) => [row.creator_id, row]))
+}
+
+/** The statement's inputs: the opening balance and minimum apply in the creator's payout currency only. */
+function statementInput(
+  creator: PageCreator,
+  currency: string,
+  row: CreatorTotals | undefined,
+): Parameters<typeof statementFromTotals>[0] {
+  const inPayoutCurrency = currency === creator.payout_currency
+  return {
+    currency,
+    openingBalance: (inPayoutCurrency ? creator.opening_balance_micros : 0n) + BigInt(row?.carried ?? 0),
+    totals: {
+      earnings: BigInt(row?.earnings ?? 0),
+      entries: row?.entries ?? 0,
+      periodStart: row?.period_start ?? null,
+      periodEnd: row?.period_end ?? null,
+    },
+    minimum: inPayoutCurrency ? creator.minimum_payout_micros : null,
+  }
 }
 
 /** The statement, or null with the refusal counted (the two refusals a run expects). */

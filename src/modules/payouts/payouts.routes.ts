@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { idempotent } from '../../platform/idempotent-route.js'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TObject } from 'typebox'
 import { responses } from '../../platform/routes.js'
 import { idParams, mountTags, orgParams, type RouteMount } from '../../shared/records/records.mount.js'
 import {
@@ -17,18 +18,29 @@ import {
 import type { PayoutsService } from './payouts.service.js'
 
 export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsService, mount: RouteMount): void {
+  const on: PayoutMount = {
+    mount,
+    tags: mountTags(mount, 'payouts'),
+    params: orgParams(mount),
+    common: { auth: mount.auth, module: 'payouts' },
+  }
+  registerCollectionRoutes(app, payouts, on)
+  registerPayoutReadRoutes(app, payouts, on)
+  registerStatusRoutes(app, payouts, on)
+}
+
+/** What the payout routes of one mount share: its tags, its org parameter, its auth. */
+interface PayoutMount {
+  mount: RouteMount
+  tags: string[]
+  params: TObject | undefined
+  common: { readonly auth: RouteMount['auth']; readonly module: 'payouts' }
+}
+
+/** The payouts of the org: the list, a new payout, the balances a new one would pay. */
+function registerCollectionRoutes(app: FastifyInstance, payouts: PayoutsService, on: PayoutMount): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
-  const tags = mountTags(mount, 'payouts')
-  const params = orgParams(mount)
-  const common = { auth: mount.auth, module: 'payouts' } as const
-  const action = { ...common, access: 'payouts:write', idempotent: true, successStatus: 200 } as const
-  const actionSchema = (operationId: string, summary: string) => ({
-    operationId,
-    tags,
-    summary,
-    params: idParams(mount),
-    response: responses({ 200: PayoutSchema }, [409, 422]),
-  })
+  const { mount, tags, params, common } = on
 
   api.get(
     mount.prefix,
@@ -80,6 +92,12 @@ export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsServi
     },
     (request) => payouts.balances(request.ctx, request.query),
   )
+}
+
+/** One payout, and the allocations its statement includes. */
+function registerPayoutReadRoutes(app: FastifyInstance, payouts: PayoutsService, on: PayoutMount): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const { mount, tags, common } = on
 
   api.get(
     `${mount.prefix}/:id`,
@@ -111,6 +129,20 @@ export function registerPayoutRoutes(app: FastifyInstance, payouts: PayoutsServi
     },
     (request) => payouts.lines(request.ctx, request.params.id, request.query),
   )
+}
+
+/** A payout's status changes: cancel, and the manual rail's steps. */
+function registerStatusRoutes(app: FastifyInstance, payouts: PayoutsService, on: PayoutMount): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const { mount, tags, common } = on
+  const action = { ...common, access: 'payouts:write', idempotent: true, successStatus: 200 } as const
+  const actionSchema = (operationId: string, summary: string) => ({
+    operationId,
+    tags,
+    summary,
+    params: idParams(mount),
+    response: responses({ 200: PayoutSchema }, [409, 422]),
+  })
 
   api.post(
     `${mount.prefix}/:id/cancel`,

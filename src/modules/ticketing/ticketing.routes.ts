@@ -1,16 +1,35 @@
 import type { FastifyInstance } from 'fastify'
 import { idempotent } from '../../platform/idempotent-route.js'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TObject } from 'typebox'
 import { responses } from '../../platform/routes.js'
 import { idParams, mountTags, orgParams, type RouteMount } from '../../shared/records/records.mount.js'
 import { CreateEventBody, EventList, EventQuery, TicketedEventSchema } from './ticketing.schemas.js'
 import type { TicketingService } from './ticketing.service.js'
 
 export function registerTicketingRoutes(app: FastifyInstance, ticketing: TicketingService, mount: RouteMount): void {
+  const on: EventMount = {
+    mount,
+    tags: mountTags(mount, 'ticketed events'),
+    params: orgParams(mount),
+    common: { auth: mount.auth, module: 'events' },
+  }
+  registerEventRecordRoutes(app, ticketing, on)
+  registerEventStatusRoutes(app, ticketing, on)
+}
+
+/** What the event routes of one mount share: its tags, its org parameter, its auth. */
+interface EventMount {
+  mount: RouteMount
+  tags: string[]
+  params: TObject | undefined
+  common: { readonly auth: RouteMount['auth']; readonly module: 'events' }
+}
+
+/** List, create and read events. */
+function registerEventRecordRoutes(app: FastifyInstance, ticketing: TicketingService, on: EventMount): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
-  const tags = mountTags(mount, 'ticketed events')
-  const params = orgParams(mount)
-  const common = { auth: mount.auth, module: 'events' } as const
+  const { mount, tags, params, common } = on
 
   api.get(
     mount.prefix,
@@ -60,6 +79,12 @@ export function registerTicketingRoutes(app: FastifyInstance, ticketing: Ticketi
     },
     (request) => ticketing.get(request.ctx, request.params.id),
   )
+}
+
+/** An event published, or cancelled. */
+function registerEventStatusRoutes(app: FastifyInstance, ticketing: TicketingService, on: EventMount): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const { mount, tags, common } = on
 
   api.post(
     `${mount.prefix}/:id/publish`,

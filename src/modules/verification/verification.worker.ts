@@ -1,12 +1,12 @@
 /**
- * A worker thread of `verifyChain`'s parallel walk (started by audit.verify.threads.ts): opens
+ * A worker thread of `verifyChain`'s parallel walk (started by verification.threads.ts): opens
  * its own connections to the same PostgreSQL server as soon as it starts, then walks each range
  * it is sent from the stored hash of the event before it, with the same code as the
  * single-threaded walk (`walkRange`), until it is told to close.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { openDatabase, type Database } from '../../database.js'
-import { storedHash, walkRange } from './verification.chain.js'
+import { storedHash, walkRange } from './verification.walk.js'
 import type { RangeResult, RangeTask, WalkerMessage } from './verification.threads.js'
 
 const { databaseUrl } = workerData as { databaseUrl: string }

@@ -121,14 +121,8 @@ class ReadLimitReached extends Error {}
 /** Sent for the whole exchange's timeout (undici's own timeouts are per phase). */
 class AttemptTimedOut extends Error {}
 
-/**
- * One POST to the receiver, connected to exactly `address`: no redirects followed,
- * `timeoutMs` for the whole exchange, the response read up to 64 KiB. With `agents`,
- * the connection is a kept-alive one to that same origin and address when there is one;
- * without, a connection of its own, closed after. Dispatched with callbacks rather than
- * through `request()`: no response stream, no promise per chunk (about half the CPU).
- */
-export function sendAttempt(input: {
+/** What `sendAttempt` is given: the request, the checked address it goes to, and how long it may take. */
+export interface AttemptInput {
   url: URL
   address: string
   family: 4 | 6
@@ -136,51 +130,24 @@ export function sendAttempt(input: {
   body: string
   timeoutMs: number
   agents?: AgentPool
-}): Promise<AttemptOutcome> {
+}
+
+/**
+ * One POST to the receiver, connected to exactly `address`: no redirects followed,
+ * `timeoutMs` for the whole exchange, the response read up to 64 KiB. With `agents`,
+ * the connection is a kept-alive one to that same origin and address when there is one;
+ * without, a connection of its own, closed after. Dispatched with callbacks rather than
+ * through `request()`: no response stream, no promise per chunk (about half the CPU).
+ */
+export function sendAttempt(input: AttemptInput): Promise<AttemptOutcome> {
   const own = input.agents ? null : createAgentPool({ timeoutMs: input.timeoutMs, maxAgents: 1 })
   const agent = (input.agents ?? own!).agentFor(input.url, input.address, input.family)
   const started = performance.now()
   return new Promise((resolve) => {
-    let controller: Dispatcher.DispatchController | null = null
-    let status = 0
-    let headers: IncomingHttpHeaders = {}
-    const chunks: Buffer[] = []
-    let size = 0
-    let settled = false
-    const settle = (outcome: AttemptOutcome): void => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
+    const exchange = new AttemptExchange(input.timeoutMs, started, (outcome) => {
       if (own) void own.close()
       resolve(outcome)
-    }
-    const answered = (): void => {
-      const body = storable(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'))
-      settle(classify({ status, headers, body }, Math.round(performance.now() - started)))
-    }
-    const failed = (error: Error & { code?: string }): void => {
-      const late =
-        error instanceof AttemptTimedOut ||
-        error.code === 'UND_ERR_HEADERS_TIMEOUT' ||
-        error.code === 'UND_ERR_BODY_TIMEOUT' ||
-        error.code === 'UND_ERR_CONNECT_TIMEOUT'
-      settle({
-        kind: 'failure',
-        httpStatus: null,
-        latencyMs: Math.round(performance.now() - started),
-        responseBody: null,
-        error: late
-          ? `no response within ${input.timeoutMs} ms`
-          : storable(`${error.code ?? error.name}: ${error.message}`),
-        retryAfter: null,
-      })
-    }
-    // One plain timer for the whole exchange (AbortSignal.timeout costs several times more, and lives on for the full timeout).
-    const timer = setTimeout(() => {
-      const timedOut = new AttemptTimedOut(`no response within ${input.timeoutMs} ms`)
-      failed(timedOut)
-      controller?.abort(timedOut)
-    }, input.timeoutMs)
+    })
     try {
       agent.dispatch(
         {
@@ -191,37 +158,95 @@ export function sendAttempt(input: {
           headers: input.headers as Record<string, string>,
           body: input.body,
         },
-        {
-          onRequestStart(started) {
-            controller = started
-            // Timed out while waiting for a connection: never sent.
-            if (settled) started.abort(new AttemptTimedOut(`no response within ${input.timeoutMs} ms`))
-          },
-          onResponseStart(_controller, statusCode, responseHeaders) {
-            status = statusCode
-            headers = responseHeaders
-          },
-          onResponseData(current, chunk) {
-            if (settled) return
-            const room = RESPONSE_READ_LIMIT - size
-            chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk)
-            size += Math.min(chunk.length, room)
-            if (size >= RESPONSE_READ_LIMIT) {
-              answered()
-              current.abort(new ReadLimitReached('response read limit reached'))
-            }
-          },
-          onResponseEnd() {
-            answered()
-          },
-          onResponseError(_controller, error) {
-            failed(error)
-          },
-        },
+        exchange.handler(),
       )
     } catch (error) {
       // An agent that cannot take the request (closed) says so by throwing.
-      failed(error as Error)
+      exchange.failed(error as Error)
     }
   })
+}
+
+/** One attempt's exchange as it goes: what the receiver answered so far, and the outcome once settled. */
+class AttemptExchange {
+  private controller: Dispatcher.DispatchController | null = null
+  private status = 0
+  private headers: IncomingHttpHeaders = {}
+  private readonly chunks: Buffer[] = []
+  private size = 0
+  private settled = false
+  private readonly timer: NodeJS.Timeout
+
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly started: number,
+    private readonly done: (outcome: AttemptOutcome) => void,
+  ) {
+    // One plain timer for the whole exchange (AbortSignal.timeout costs several times more, and lives on for the full timeout).
+    this.timer = setTimeout(() => {
+      const timedOut = new AttemptTimedOut(`no response within ${timeoutMs} ms`)
+      this.failed(timedOut)
+      this.controller?.abort(timedOut)
+    }, timeoutMs)
+  }
+
+  private settle(outcome: AttemptOutcome): void {
+    if (this.settled) return
+    this.settled = true
+    clearTimeout(this.timer)
+    this.done(outcome)
+  }
+
+  private answered(): void {
+    const chunks = this.chunks
+    const body = storable(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'))
+    this.settle(
+      classify({ status: this.status, headers: this.headers, body }, Math.round(performance.now() - this.started)),
+    )
+  }
+
+  failed(error: Error & { code?: string }): void {
+    const late =
+      error instanceof AttemptTimedOut ||
+      error.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+      error.code === 'UND_ERR_BODY_TIMEOUT' ||
+      error.code === 'UND_ERR_CONNECT_TIMEOUT'
+    this.settle({
+      kind: 'failure',
+      httpStatus: null,
+      latencyMs: Math.round(performance.now() - this.started),
+      responseBody: null,
+      error: late
+        ? `no response within ${this.timeoutMs} ms`
+        : storable(`${error.code ?? error.name}: ${error.message}`),
+      retryAfter: null,
+    })
+  }
+
+  /** The callbacks undici calls as the exchange goes. */
+  handler(): Dispatcher.DispatchHandler {
+    return {
+      onRequestStart: (started) => {
+        this.controller = started
+        // Timed out while waiting for a connection: never sent.
+        if (this.settled) started.abort(new AttemptTimedOut(`no response within ${this.timeoutMs} ms`))
+      },
+      onResponseStart: (_controller, statusCode, responseHeaders) => {
+        this.status = statusCode
+        this.headers = responseHeaders
+      },
+      onResponseData: (current, chunk) => {
+        if (this.settled) return
+        const room = RESPONSE_READ_LIMIT - this.size
+        this.chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk)
+        this.size += Math.min(chunk.length, room)
+        if (this.size >= RESPONSE_READ_LIMIT) {
+          this.answered()
+          current.abort(new ReadLimitReached('response read limit reached'))
+        }
+      },
+      onResponseEnd: () => this.answered(),
+      onResponseError: (_controller, error) => this.failed(error),
+    }
+  }
 }

@@ -1,19 +1,8 @@
-import type { Database, Tx } from '../../database.js'
-import { DAY, SECOND, type Clock } from '../../platform/clock.js'
-import type { AuditLog } from '../audit/index.js'
+import { DAY, SECOND } from '../../platform/clock.js'
 import type { Claim } from './webhooks.claims.js'
-import {
-  durableCommit,
-  lockClaimed,
-  writeOutcomes,
-  writeSuccesses,
-  type DeliveryWrite,
-  type LockedDelivery,
-  type OutcomeWrites,
-} from './webhooks.recording.js'
+import type { DeliveryWrite, LockedDelivery, OutcomeWrites } from './webhooks.recording.js'
 import type { AttemptOutcome } from './webhooks.http.js'
 import { circuitAfter, circuitPhase, CLOSED, type CircuitRules, type CircuitState } from './webhooks.circuit.js'
-import { presentWebhook } from './webhooks.repo.js'
 import type { AttemptStatus } from './webhooks.tables.js'
 
 /** Seconds before each attempt: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h. */
@@ -109,6 +98,26 @@ function circuitOf(row: LockedDelivery): CircuitState {
 const sameCircuit = (a: CircuitState, b: CircuitState): boolean =>
   a.failures === b.failures && a.opened === b.opened && a.openUntil?.getTime() === b.openUntil?.getTime()
 
+/** An endpoint as the batch moves it: its failure streak, status and circuit, as locked and as planned. */
+interface EndpointCourse {
+  initial: Date | null
+  failingSince: Date | null
+  status: LockedDelivery['endpoint_status']
+  initialCircuit: CircuitState
+  circuit: CircuitState
+  hadCircuit: boolean
+}
+
+/** What planning a batch builds up, outcome by outcome. */
+interface Planning {
+  locked: Map<string, LockedDelivery>
+  endpoints: Map<string, EndpointCourse>
+  writes: OutcomeWrites
+  disables: OutcomePlan['disables']
+  now: Date
+  rules: RecordingRules
+}
+
 /**
  * The rules of recording, applied to a batch in the order the outcomes came: every
  * attempt is logged; a delivery whose lease is no longer ours keeps the state its new
@@ -123,140 +132,157 @@ export function planOutcomes(
   now: Date,
   rules: RecordingRules,
 ): OutcomePlan {
-  const locked = new Map(rows.map((row) => [row.id, row]))
-  const endpoints = new Map<
-    string,
-    {
-      initial: Date | null
-      failingSince: Date | null
-      status: LockedDelivery['endpoint_status']
-      initialCircuit: CircuitState
-      circuit: CircuitState
-      hadCircuit: boolean
-    }
-  >()
-  const writes: OutcomeWrites = {
-    attempts: [],
-    deliveries: [],
-    endpoints: [],
-    queue: [],
-    circuits: [],
-    closedCircuits: [],
+  const planning: Planning = {
+    locked: new Map(rows.map((row) => [row.id, row])),
+    endpoints: new Map(),
+    writes: { attempts: [], deliveries: [], endpoints: [], queue: [], circuits: [], closedCircuits: [] },
+    disables: [],
+    now,
+    rules,
   }
-  const disables: OutcomePlan['disables'] = []
+  for (const outcome of outcomes) planOutcome(planning, outcome)
+  const openCircuits = planEndpoints(planning)
+  return { writes: planning.writes, disables: planning.disables, openCircuits }
+}
 
-  for (const { claim, attempt, abandoned } of outcomes) {
-    const row = locked.get(claim.deliveryId)
-    if (!row) {
-      // No delivery behind the queue entry: it is finished, if it is still ours (the write checks the token).
-      if (attempt === undefined)
-        writes.queue.push({ delivery_id: claim.deliveryId, lease_token: claim.token, due_at: null, finished_at: now })
-      continue
-    }
-    const owned = row.lease_token === claim.token
-    if (attempt === undefined) {
-      if (!owned) continue
-      if (row.status === 'pending')
-        writes.deliveries.push({
-          ...stateOf(row),
-          status: 'failed',
-          last_error: abandoned,
-          next_attempt_at: null,
-          finished_at: now,
-        })
-      writes.queue.push({ delivery_id: row.id, lease_token: claim.token, due_at: null, finished_at: now })
-      continue
-    }
-
-    const attemptNo = row.attempt_count + 1
-    writes.attempts.push({
-      delivery_id: row.id,
-      attempt: attemptNo,
-      endpoint_id: row.endpoint_id,
-      trigger: row.redelivery_requested ? 'redelivery' : 'scheduled',
-      started_at: attempt.startedAt,
-      status: attempt.status,
-      http_status: attempt.httpStatus,
-      latency_ms: attempt.latencyMs,
-      response_body: attempt.responseBody,
-      error: attempt.error,
-      address: attempt.address,
-    })
-    let endpoint = endpoints.get(row.endpoint_id)
-    if (!endpoint) {
-      const circuit = circuitOf(row)
-      endpoint = {
-        initial: row.failing_since,
-        failingSince: row.failing_since,
-        status: row.endpoint_status,
-        initialCircuit: circuit,
-        circuit,
-        hadCircuit: row.circuit_failures !== null,
-      }
-      endpoints.set(row.endpoint_id, endpoint)
-    }
-    // A blocked address says nothing about the receiver.
-    if (attempt.outcome !== 'blocked')
-      endpoint.circuit = circuitAfter(
-        endpoint.circuit,
-        attempt.outcome === 'success' ? 'success' : 'failure',
-        now,
-        rules.circuit,
-      )
-    // Our lease was recovered by another worker (we stalled): the attempt is logged and numbered, the state is theirs.
-    if (!owned) {
-      writes.deliveries.push({ ...stateOf(row), attempt_count: attemptNo })
-      continue
-    }
-    const common = {
-      attempt_count: attemptNo,
-      last_http_status: attempt.httpStatus,
-      last_error: attempt.error,
-      redelivery_requested: false,
-    }
-
-    let disableReason: string | null = null
-    if (attempt.outcome === 'success') {
-      endpoint.failingSince = null
-    } else {
-      const failingSince = endpoint.failingSince ?? attempt.startedAt
-      if (attempt.outcome === 'gone') disableReason = 'the receiver answered 410 Gone'
-      else if (now.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS)
-        disableReason = 'every delivery failed for 5 days'
-      endpoint.failingSince = failingSince
-      if (disableReason && endpoint.status === 'enabled') {
-        endpoint.status = 'disabled'
-        disables.push({ id: row.endpoint_id, reason: disableReason })
-      }
-    }
-
-    const nextIndex = row.retry_index + 1
-    const final = attempt.outcome !== 'failure' || disableReason !== null || nextIndex >= rules.schedule.length
-    const status =
-      attempt.outcome === 'success'
-        ? 'succeeded'
-        : attempt.outcome === 'blocked'
-          ? 'blocked'
-          : final
-            ? 'failed'
-            : 'pending'
-    const nextAt = final ? null : new Date(now.getTime() + nextDelayMs(rules, nextIndex, attempt.retryAfter, now))
-    writes.deliveries.push({
-      ...common,
-      id: row.id,
-      status,
-      retry_index: final ? row.retry_index : nextIndex,
-      next_attempt_at: nextAt,
-      finished_at: final ? now : null,
-    })
-    writes.queue.push({
-      delivery_id: row.id,
-      lease_token: claim.token,
-      due_at: nextAt,
-      finished_at: final ? now : null,
-    })
+function planOutcome(planning: Planning, { claim, attempt, abandoned }: Outcome): void {
+  const { writes, now, rules } = planning
+  const row = planning.locked.get(claim.deliveryId)
+  if (!row) {
+    // No delivery behind the queue entry: it is finished, if it is still ours (the write checks the token).
+    if (attempt === undefined)
+      writes.queue.push({ delivery_id: claim.deliveryId, lease_token: claim.token, due_at: null, finished_at: now })
+    return
+  }
+  const owned = row.lease_token === claim.token
+  if (attempt === undefined) {
+    if (!owned) return
+    if (row.status === 'pending')
+      writes.deliveries.push({
+        ...stateOf(row),
+        status: 'failed',
+        last_error: abandoned,
+        next_attempt_at: null,
+        finished_at: now,
+      })
+    writes.queue.push({ delivery_id: row.id, lease_token: claim.token, due_at: null, finished_at: now })
+    return
   }
 
+  const attemptNo = row.attempt_count + 1
+  writes.attempts.push({
+    delivery_id: row.id,
+    attempt: attemptNo,
+    endpoint_id: row.endpoint_id,
+    trigger: row.redelivery_requested ? 'redelivery' : 'scheduled',
+    started_at: attempt.startedAt,
+    status: attempt.status,
+    http_status: attempt.httpStatus,
+    latency_ms: attempt.latencyMs,
+    response_body: attempt.responseBody,
+    error: attempt.error,
+    address: attempt.address,
+  })
+  const endpoint = endpointCourse(planning.endpoints, row)
+  // A blocked address says nothing about the receiver.
+  if (attempt.outcome !== 'blocked')
+    endpoint.circuit = circuitAfter(
+      endpoint.circuit,
+      attempt.outcome === 'success' ? 'success' : 'failure',
+      now,
+      rules.circuit,
+    )
+  // Our lease was recovered by another worker (we stalled): the attempt is logged and numbered, the state is theirs.
+  if (!owned) {
+    writes.deliveries.push({ ...stateOf(row), attempt_count: attemptNo })
+    return
+  }
+  const disableReason = planFailureStreak(planning, row, endpoint, attempt)
+  planNextAttempt(planning, row, claim, attempt, disableReason)
+}
+
+/** The endpoint's course in this batch, begun from its locked row the first time one of its deliveries comes. */
+function endpointCourse(endpoints: Map<string, EndpointCourse>, row: LockedDelivery): EndpointCourse {
+  let endpoint = endpoints.get(row.endpoint_id)
+  if (!endpoint) {
+    const circuit = circuitOf(row)
+    endpoint = {
+      initial: row.failing_since,
+      failingSince: row.failing_since,
+      status: row.endpoint_status,
+      initialCircuit: circuit,
+      circuit,
+      hadCircuit: row.circuit_failures !== null,
+    }
+    endpoints.set(row.endpoint_id, endpoint)
+  }
+  return endpoint
+}
+
+/** A success ends the endpoint's failure streak; a failure extends it, and 410 or 5 days of it disable the endpoint. */
+function planFailureStreak(
+  { now, disables }: Planning,
+  row: LockedDelivery,
+  endpoint: EndpointCourse,
+  attempt: AttemptResult,
+): string | null {
+  let disableReason: string | null = null
+  if (attempt.outcome === 'success') {
+    endpoint.failingSince = null
+  } else {
+    const failingSince = endpoint.failingSince ?? attempt.startedAt
+    if (attempt.outcome === 'gone') disableReason = 'the receiver answered 410 Gone'
+    else if (now.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS)
+      disableReason = 'every delivery failed for 5 days'
+    endpoint.failingSince = failingSince
+    if (disableReason && endpoint.status === 'enabled') {
+      endpoint.status = 'disabled'
+      disables.push({ id: row.endpoint_id, reason: disableReason })
+    }
+  }
+  return disableReason
+}
+
+/** The delivery's state after the attempt, and its queue entry: finished, or due again on the schedule. */
+function planNextAttempt(
+  { writes, now, rules }: Planning,
+  row: LockedDelivery,
+  claim: Claim,
+  attempt: AttemptResult,
+  disableReason: string | null,
+): void {
+  const nextIndex = row.retry_index + 1
+  const final = attempt.outcome !== 'failure' || disableReason !== null || nextIndex >= rules.schedule.length
+  const status =
+    attempt.outcome === 'success'
+      ? 'succeeded'
+      : attempt.outcome === 'blocked'
+        ? 'blocked'
+        : final
+          ? 'failed'
+          : 'pending'
+  const nextAt = final ? null : new Date(now.getTime() + nextDelayMs(rules, nextIndex, attempt.retryAfter, now))
+  writes.deliveries.push({
+    attempt_count: row.attempt_count + 1,
+    last_http_status: attempt.httpStatus,
+    last_error: attempt.error,
+    redelivery_requested: false,
+    id: row.id,
+    status,
+    retry_index: final ? row.retry_index : nextIndex,
+    next_attempt_at: nextAt,
+    finished_at: final ? now : null,
+  })
+  writes.queue.push({
+    delivery_id: row.id,
+    lease_token: claim.token,
+    due_at: nextAt,
+    finished_at: final ? now : null,
+  })
+}
+
+/** Each endpoint's failure streak and circuit as the batch leaves them; the endpoints whose circuit is open. */
+function planEndpoints({ endpoints, writes, now }: Planning): string[] {
   const openCircuits: string[] = []
   for (const [id, endpoint] of endpoints) {
     if (endpoint.failingSince?.getTime() !== endpoint.initial?.getTime())
@@ -274,112 +300,5 @@ export function planOutcomes(
     }
     if (circuitPhase(circuit, now) === 'open') openCircuits.push(id)
   }
-  return { writes, disables, openCircuits }
-}
-
-export interface OutcomeRecorder {
-  /**
-   * Records a batch: per org, one transaction that locks, writes everything in one statement,
-   * and commits. Returns the endpoints whose circuit the batch left open.
-   */
-  record(outcomes: readonly Outcome[]): Promise<Set<string>>
-}
-
-export function createOutcomeRecorder(
-  deps: { db: Database; clock: Clock; audit: AuditLog } & RecordingRules,
-): OutcomeRecorder {
-  const { db, clock, audit } = deps
-
-  /** Disables an endpoint on the system's behalf and tells the org (webhook.disabled). */
-  async function disableEndpoint(tx: Tx, orgId: string, endpointId: string, reason: string, now: Date): Promise<void> {
-    const updated = await tx
-      .updateTable('webhook_endpoints')
-      .set({ status: 'disabled', disabled_reason: reason, updated_at: now })
-      .where('org_id', '=', orgId)
-      .where('id', '=', endpointId)
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    const org = await tx
-      .selectFrom('orgs')
-      .select('system_user_id')
-      .where('org_id', '=', orgId)
-      .executeTakeFirstOrThrow()
-    await audit.append(
-      tx,
-      { orgId, actor: { userId: org.system_user_id } },
-      'webhook.disabled',
-      { type: 'webhook', id: endpointId },
-      presentWebhook(updated),
-    )
-  }
-
-  async function recordOrg(orgId: string, batch: readonly Outcome[], opened: Set<string>): Promise<void> {
-    let outcomes = batch
-    // A batch of plain successes (the usual one) goes the short way: one statement, nothing read or locked first.
-    if (outcomes.every((outcome) => outcome.attempt?.outcome === 'success')) {
-      const successes = outcomes.map(({ claim, attempt }) => ({
-        delivery_id: claim.deliveryId,
-        lease_token: claim.token,
-        trigger: attempt!.trigger,
-        started_at: attempt!.startedAt,
-        http_status: attempt!.httpStatus,
-        latency_ms: attempt!.latencyMs,
-        response_body: attempt!.responseBody,
-        address: attempt!.address,
-      }))
-      const recorded = await db.tx({ orgId }, (tx) => writeSuccesses(tx, orgId, clock.now(), successes))
-      // Leases lost meanwhile: the attempt is still logged, the general way.
-      outcomes = outcomes.filter((outcome) => !recorded.has(outcome.claim.deliveryId))
-      if (outcomes.length === 0) return
-    }
-    const openCircuits = await db.tx({ orgId }, async (tx) => {
-      const endpointIds = outcomes.flatMap((outcome) => (outcome.endpointId === null ? [] : [outcome.endpointId]))
-      const rows = await lockClaimed(
-        tx,
-        orgId,
-        outcomes.map((outcome) => outcome.claim.deliveryId),
-        endpointIds,
-      )
-      const now = clock.now()
-      const plan = planOutcomes(rows, outcomes, now, deps)
-      const { writes, disables } = plan
-      if (writes.attempts.length + writes.deliveries.length + writes.queue.length === 0) return []
-      await writeOutcomes(tx, orgId, now, writes)
-      if (disables.length > 0) await durableCommit(tx)
-      for (const disable of disables) await disableEndpoint(tx, orgId, disable.id, disable.reason, now)
-      return plan.openCircuits
-    })
-    for (const id of openCircuits) opened.add(id)
-  }
-
-  return {
-    async record(outcomes) {
-      const opened = new Set<string>()
-      const failures: unknown[] = []
-      let rest = outcomes
-      while (rest.length > 0) {
-        // A delivery appears once per statement (a second outcome for it waits for the next).
-        const seen = new Set<string>()
-        const byOrg = new Map<string, Outcome[]>()
-        const later: Outcome[] = []
-        for (const outcome of rest) {
-          if (seen.has(outcome.claim.deliveryId)) {
-            later.push(outcome)
-            continue
-          }
-          seen.add(outcome.claim.deliveryId)
-          const list = byOrg.get(outcome.claim.orgId)
-          if (list) list.push(outcome)
-          else byOrg.set(outcome.claim.orgId, [outcome])
-        }
-        // One org's failure leaves the others recorded (its claims are recovered and sent again).
-        for (const [orgId, list] of byOrg)
-          await recordOrg(orgId, list, opened).catch((error: unknown) => failures.push(error))
-        rest = later
-      }
-      if (failures.length > 0)
-        throw new AggregateError(failures, `recording failed for ${failures.length} org batch(es)`)
-      return opened
-    },
-  }
+  return openCircuits
 }

@@ -39,16 +39,34 @@ const Id = Type.String({ maxLength: 64 })
 
 /** The same routes on either surface: one service, the org from the session or the path. */
 export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookService, surface: WebhookSurface): void {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>()
-  const { prefix, auth } = surface
-  const tags = [surface.tag]
+  const on = surfaceRoutes(surface)
+  registerEndpointRoutes(app, webhooks, on)
+  registerEndpointActions(app, webhooks, on)
+  registerDeliveryRoutes(app, webhooks, on)
+}
+
+/** What the routes of one surface share: path, auth, tags, parameters and configs. */
+function surfaceRoutes({ prefix, auth, tag }: WebhookSurface) {
   // The partner surface names the org in the path; the guard checks it is the token's.
   const org: TProperties = auth === 'client' ? { orgId: Type.String({ pattern: idPattern('org') }) } : {}
-  const ListParams = Type.Object({ ...org })
-  const IdParams = Type.Object({ ...org, id: Id })
-  const DeliveryParams = Type.Object({ ...org, id: Id, deliveryId: Id })
-  const read = { auth, access: 'webhooks:read', module: 'webhooks' } as const
-  const write = { auth, access: 'webhooks:write', module: 'webhooks', idempotent: true } as const
+  return {
+    prefix,
+    auth,
+    tags: [tag],
+    ListParams: Type.Object({ ...org }),
+    IdParams: Type.Object({ ...org, id: Id }),
+    DeliveryParams: Type.Object({ ...org, id: Id, deliveryId: Id }),
+    read: { auth, access: 'webhooks:read', module: 'webhooks' } as const,
+    write: { auth, access: 'webhooks:write', module: 'webhooks', idempotent: true } as const,
+  }
+}
+
+type SurfaceRoutes = ReturnType<typeof surfaceRoutes>
+
+/** List, create, read and delete endpoints. */
+function registerEndpointRoutes(app: FastifyInstance, webhooks: WebhookService, on: SurfaceRoutes): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const { prefix, auth, tags, ListParams, IdParams, read, write } = on
 
   api.get(
     prefix,
@@ -116,7 +134,12 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
       return reply.code(204).send()
     },
   )
+}
 
+/** An endpoint disabled, enabled, given a new secret, or sent a test event. */
+function registerEndpointActions(app: FastifyInstance, webhooks: WebhookService, on: SurfaceRoutes): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const { prefix, tags, IdParams, write } = on
   const action = (
     path: string,
     operationId: string,
@@ -153,6 +176,12 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookSer
     (ctx, id, answer) => webhooks.test(ctx, id, answer),
     DeliverySchema,
   )
+}
+
+/** An endpoint's delivery log, and a delivery sent again. */
+function registerDeliveryRoutes(app: FastifyInstance, webhooks: WebhookService, on: SurfaceRoutes): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>()
+  const { prefix, tags, IdParams, DeliveryParams, read, write } = on
 
   api.get(
     `${prefix}/:id/deliveries`,

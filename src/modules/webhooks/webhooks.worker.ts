@@ -14,8 +14,9 @@ import {
   type LeaseOwner,
 } from './webhooks.claims.js'
 import { DEFAULT_CIRCUIT_RULES, type CircuitRules } from './webhooks.circuit.js'
-import { createAgentPool, sendAttempt } from './webhooks.http.js'
-import { createOutcomeRecorder, type AttemptResult, type Outcome } from './webhooks.outcomes.js'
+import { createAgentPool, sendAttempt, type AgentPool } from './webhooks.http.js'
+import { createOutcomeRecorder } from './webhooks.outcome-recorder.js'
+import type { AttemptResult, Outcome } from './webhooks.outcomes.js'
 import { runRound, type Sendable } from './webhooks.round.js'
 import { signedHeaders, signingKey, type SigningKey } from './webhooks.signing.js'
 import { resolveTarget, type HostLookup } from './webhooks.ssrf.js'
@@ -116,15 +117,27 @@ export interface DeliveryWorkerDeps {
   onClaim?: (size: number) => void
 }
 
+/** What the job keeps across rounds: its sizes, its connections to receivers, the keys and URLs it has read. */
+interface Sender {
+  deps: DeliveryWorkerDeps
+  pacing: ReturnType<typeof deliveryPacing>
+  agents: AgentPool
+  openSecret: (sealed: string) => SigningKey
+  parseUrl: (raw: string) => URL
+}
+
 export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
   const { db, clock } = deps
   const pacing = deliveryPacing(deps)
-  const { timeoutMs, leaseFor, minLeaseLeftMs, endpointCap } = pacing
-  const agents = createAgentPool({ timeoutMs, ...(deps.maxAgents ? { maxAgents: deps.maxAgents } : {}) })
-  // AES-GCM and the HMAC key imports per attempt are work a cache removes; a rotated secret has a new sealed form.
-  const openSecret = memo((sealed) => signingKey(deps.box.open(sealed)))
-  // Parsed once per endpoint URL (never changed in place: a URL object is only read).
-  const parseUrl = memo((raw) => new URL(raw))
+  const sender: Sender = {
+    deps,
+    pacing,
+    agents: createAgentPool({ timeoutMs: pacing.timeoutMs, ...(deps.maxAgents ? { maxAgents: deps.maxAgents } : {}) }),
+    // AES-GCM and the HMAC key imports per attempt are work a cache removes; a rotated secret has a new sealed form.
+    openSecret: memo((sealed) => signingKey(deps.box.open(sealed))),
+    // Parsed once per endpoint URL (never changed in place: a URL object is only read).
+    parseUrl: memo((raw) => new URL(raw)),
+  }
   const recorder = createOutcomeRecorder({
     db,
     clock,
@@ -135,107 +148,6 @@ export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
   })
   // The signals of the rounds under way (a stopping worker tells them to stop claiming).
   const rounds = new Set<{ stopped: boolean }>()
-
-  /** One attempt; null when the lease could no longer cover it (the claim then stays until its lease ends or its owner goes). */
-  async function attempt({ claim, delivery }: Sendable): Promise<AttemptResult | null> {
-    const startedAt = clock.now()
-    const trigger = delivery.redelivery_requested ? 'redelivery' : 'scheduled'
-    const url = parseUrl(delivery.url)
-    // Resolved and checked at every attempt; the connection then goes to exactly this address.
-    const target = await resolveTarget(url, { allowLoopback: deps.allowLoopback, lookup: deps.lookup })
-    const base = { startedAt, trigger, httpStatus: null, latencyMs: 0, responseBody: null, retryAfter: null } as const
-    if (target.kind === 'blocked')
-      return { ...base, status: 'blocked', outcome: 'blocked', error: `blocked: ${target.reason}`, address: null }
-    if (target.kind === 'unresolved')
-      return { ...base, status: 'failed', outcome: 'failure', error: target.reason, address: null }
-    let secrets: SigningKey[]
-    try {
-      secrets = [openSecret(delivery.secret_sealed!)]
-      if (
-        delivery.previous_secret_sealed &&
-        delivery.previous_secret_expires_at &&
-        delivery.previous_secret_expires_at > startedAt
-      ) {
-        secrets.push(openSecret(delivery.previous_secret_sealed))
-      }
-    } catch {
-      return {
-        ...base,
-        status: 'failed',
-        outcome: 'failure',
-        error: 'the signing secret cannot be decrypted: SECRETS_KEY differs from the key it was stored with',
-        address: null,
-      }
-    }
-    if (claim.leasedUntil.getTime() - clock.now().getTime() < minLeaseLeftMs) return null
-    const headers = signedHeaders({
-      secrets,
-      deliveryId: delivery.id,
-      eventType: delivery.event_type,
-      timestampSeconds: Math.floor(startedAt.getTime() / 1000),
-      body: delivery.payload,
-    })
-    const outcome = await sendAttempt({
-      url,
-      address: target.address,
-      family: target.family,
-      headers,
-      body: delivery.payload,
-      timeoutMs,
-      agents,
-    })
-    return {
-      ...outcome,
-      startedAt,
-      trigger,
-      status: outcome.kind === 'success' ? 'succeeded' : 'failed',
-      outcome: outcome.kind,
-      address: target.address,
-    }
-  }
-
-  /** Claims the next deliveries and reads them with their endpoints (one statement per org). */
-  async function claimNext(
-    owner: LeaseOwner,
-    size: number,
-  ): Promise<{ claimed: number; sendable: Sendable[]; abandoned: Outcome[] }> {
-    const now = clock.now()
-    const claims = await claimDue(db, owner, {
-      now,
-      leaseUntil: new Date(now.getTime() + leaseFor(size)),
-      limit: size,
-      endpointCap,
-    })
-    const byOrg = new Map<string, Claim[]>()
-    for (const claim of claims) {
-      const list = byOrg.get(claim.orgId)
-      if (list) list.push(claim)
-      else byOrg.set(claim.orgId, [claim])
-    }
-    const loaded = new Map<string, ClaimedDelivery>()
-    for (const [orgId, list] of byOrg) {
-      for (const row of await loadClaimed(
-        db,
-        orgId,
-        list.map((claim) => claim.deliveryId),
-      ))
-        loaded.set(row.id, row)
-    }
-    const sendable: Sendable[] = []
-    const abandoned: Outcome[] = []
-    for (const claim of claims) {
-      const delivery = loaded.get(claim.deliveryId)
-      // A queued delivery that can no longer be sent (gone, finished, endpoint disabled or deleted) ends as failed.
-      const endpointId = delivery?.endpoint_id ?? null
-      if (!delivery || delivery.status !== 'pending')
-        abandoned.push({ claim, endpointId, abandoned: 'nothing to deliver' })
-      else if (delivery.deleted_at) abandoned.push({ claim, endpointId, abandoned: 'the webhook was deleted' })
-      else if (delivery.endpoint_status !== 'enabled' || !delivery.secret_sealed)
-        abandoned.push({ claim, endpointId, abandoned: 'the webhook is disabled' })
-      else sendable.push({ claim, delivery })
-    }
-    return { claimed: claims.length, sendable, abandoned }
-  }
 
   return {
     name: 'webhook-deliveries',
@@ -257,8 +169,8 @@ export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
         return await runRound(
           pacing,
           {
-            claim: (size) => claimNext(owner, size),
-            attempt,
+            claim: (size) => claimNext(sender, owner, size),
+            attempt: (sendable) => attempt(sender, sendable),
             record: (outcomes) => recorder.record(outcomes),
             release: (claims: Claim[]) => releaseClaims(db, claims),
             ...(deps.onClaim ? { onClaim: deps.onClaim } : {}),
@@ -275,6 +187,124 @@ export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
       for (const signal of rounds) signal.stopped = true
     },
   }
+}
+
+/** One attempt; null when the lease could no longer cover it (the claim then stays until its lease ends or its owner goes). */
+async function attempt(sender: Sender, { claim, delivery }: Sendable): Promise<AttemptResult | null> {
+  const { deps, pacing } = sender
+  const { clock } = deps
+  const startedAt = clock.now()
+  const trigger = delivery.redelivery_requested ? 'redelivery' : 'scheduled'
+  const url = sender.parseUrl(delivery.url)
+  // Resolved and checked at every attempt; the connection then goes to exactly this address.
+  const target = await resolveTarget(url, { allowLoopback: deps.allowLoopback, lookup: deps.lookup })
+  const base = { startedAt, trigger, httpStatus: null, latencyMs: 0, responseBody: null, retryAfter: null } as const
+  if (target.kind === 'blocked')
+    return { ...base, status: 'blocked', outcome: 'blocked', error: `blocked: ${target.reason}`, address: null }
+  if (target.kind === 'unresolved')
+    return { ...base, status: 'failed', outcome: 'failure', error: target.reason, address: null }
+  let secrets: SigningKey[]
+  try {
+    secrets = signingSecrets(sender, delivery, startedAt)
+  } catch {
+    return {
+      ...base,
+      status: 'failed',
+      outcome: 'failure',
+      error: 'the signing secret cannot be decrypted: SECRETS_KEY differs from the key it was stored with',
+      address: null,
+    }
+  }
+  if (claim.leasedUntil.getTime() - clock.now().getTime() < pacing.minLeaseLeftMs) return null
+  const headers = signedHeaders({
+    secrets,
+    deliveryId: delivery.id,
+    eventType: delivery.event_type,
+    timestampSeconds: Math.floor(startedAt.getTime() / 1000),
+    body: delivery.payload,
+  })
+  const outcome = await sendAttempt({
+    url,
+    address: target.address,
+    family: target.family,
+    headers,
+    body: delivery.payload,
+    timeoutMs: pacing.timeoutMs,
+    agents: sender.agents,
+  })
+  return {
+    ...outcome,
+    startedAt,
+    trigger,
+    status: outcome.kind === 'success' ? 'succeeded' : 'failed',
+    outcome: outcome.kind,
+    address: target.address,
+  }
+}
+
+/** The endpoint's secret, and the previous one while its overlap lasts; throws when one cannot be decrypted. */
+function signingSecrets({ openSecret }: Sender, delivery: ClaimedDelivery, startedAt: Date): SigningKey[] {
+  const secrets = [openSecret(delivery.secret_sealed!)]
+  if (
+    delivery.previous_secret_sealed &&
+    delivery.previous_secret_expires_at &&
+    delivery.previous_secret_expires_at > startedAt
+  ) {
+    secrets.push(openSecret(delivery.previous_secret_sealed))
+  }
+  return secrets
+}
+
+/** Claims the next deliveries and reads them with their endpoints (one statement per org). */
+async function claimNext(
+  { deps, pacing }: Sender,
+  owner: LeaseOwner,
+  size: number,
+): Promise<{ claimed: number; sendable: Sendable[]; abandoned: Outcome[] }> {
+  const { db, clock } = deps
+  const now = clock.now()
+  const claims = await claimDue(db, owner, {
+    now,
+    leaseUntil: new Date(now.getTime() + pacing.leaseFor(size)),
+    limit: size,
+    endpointCap: pacing.endpointCap,
+  })
+  const byOrg = new Map<string, Claim[]>()
+  for (const claim of claims) {
+    const list = byOrg.get(claim.orgId)
+    if (list) list.push(claim)
+    else byOrg.set(claim.orgId, [claim])
+  }
+  const loaded = new Map<string, ClaimedDelivery>()
+  for (const [orgId, list] of byOrg) {
+    for (const row of await loadClaimed(
+      db,
+      orgId,
+      list.map((claim) => claim.deliveryId),
+    ))
+      loaded.set(row.id, row)
+  }
+  return { claimed: claims.length, ...sortClaimed(claims, loaded) }
+}
+
+/** A queued delivery that can no longer be sent (gone, finished, endpoint disabled or deleted) ends as failed. */
+function sortClaimed(
+  claims: readonly Claim[],
+  loaded: Map<string, ClaimedDelivery>,
+): { sendable: Sendable[]; abandoned: Outcome[] } {
+  const sendable: Sendable[] = []
+  const abandoned: Outcome[] = []
+  for (const claim of claims) {
+    const delivery = loaded.get(claim.deliveryId)
+    const endpointId = delivery?.endpoint_id ?? null
+    if (!delivery || delivery.status !== 'pending')
+      abandoned.push({ claim, endpointId, abandoned: 'nothing to deliver' })
+    else if (delivery.deleted_at) abandoned.push({ claim, endpointId, abandoned: 'the webhook was deleted' })
+    else if (delivery.endpoint_status !== 'enabled' || !delivery.secret_sealed)
+      abandoned.push({ claim, endpointId, abandoned: 'the webhook is disabled' })
+    else sendable.push({ claim, delivery })
+  }
+  return { sendable, abandoned }
 }
 
 /** Deletes finished deliveries (and their attempts) older than `retentionMs`, org by org. */

@@ -1,0 +1,186 @@
+import type { Database, Tx } from '../../database.js'
+import type { StoredAnswer } from '../../platform/idempotent-route.js'
+import type { Clock } from '../../platform/clock.js'
+import type { RequestContext } from '../../platform/context.js'
+import { AppError, notFound } from '../../platform/errors.js'
+import type { IdGenerator } from '../../platform/ids.js'
+import { decodeCursor, olderThan, type Page, toPage } from '../../platform/pagination.js'
+import type { AuditLog } from '../audit/index.js'
+import { findEndpoint, getWebhook } from './webhooks.endpoints.js'
+import { attemptsOf, insertDelivery, presentDelivery } from './webhooks.repo.js'
+import type { Delivery, DeliveryListQuery } from './webhooks.schemas.js'
+
+/** An endpoint's deliveries: a test event sent, the log read, a delivery sent again. */
+export interface WebhookDeliveries {
+  test(ctx: RequestContext, id: string, answer?: StoredAnswer): Promise<Delivery>
+  listDeliveries(ctx: RequestContext, id: string, query: DeliveryListQuery): Promise<Page<Delivery>>
+  redeliver(ctx: RequestContext, id: string, deliveryId: string, answer?: StoredAnswer): Promise<Delivery>
+}
+
+export interface WebhookDeliveriesDeps {
+  db: Database
+  clock: Clock
+  ids: IdGenerator
+  audit: AuditLog
+  /** Seconds before each attempt; the first entry delays the first attempt. */
+  schedule: readonly number[]
+}
+
+export function createWebhookDeliveries(deps: WebhookDeliveriesDeps): WebhookDeliveries {
+  return {
+    test: (ctx, id, answer) => sendTest(deps, ctx, id, answer),
+    listDeliveries: (ctx, id, query) => listDeliveries(deps.db, ctx, id, query),
+    redeliver: (ctx, id, deliveryId, answer) =>
+      deps.db.tx(ctx, (tx) => redeliver(deps, tx, ctx, id, deliveryId), { commitWith: answer }),
+  }
+}
+
+async function sendTest(
+  { db, clock, ids, audit, schedule }: WebhookDeliveriesDeps,
+  ctx: RequestContext,
+  id: string,
+  answer?: StoredAnswer,
+): Promise<Delivery> {
+  const firstDelaySeconds = schedule[0] ?? 0
+  return db.tx(
+    ctx,
+    async (tx) => {
+      const endpoint = await findEndpoint(tx, ctx.orgId, id, false)
+      if (endpoint.status !== 'enabled')
+        throw new AppError('invalid_state', 'This webhook is disabled; enable it before sending a test event')
+      // Appended now, not at commit: the test delivery carries the event as chained.
+      const [event] = await audit.appendNow(tx, ctx, [
+        { action: 'webhook.test', resource: { type: 'webhook', id }, data: { webhookId: id, url: endpoint.url } },
+      ])
+      const delivery = await insertDelivery(tx, {
+        ids,
+        event: event!,
+        endpointId: id,
+        kind: 'webhook.test',
+        now: clock.now(),
+        firstDelaySeconds,
+      })
+      return presentDelivery(delivery, [])
+    },
+    { commitWith: answer },
+  )
+}
+
+async function listDeliveries(
+  db: Database,
+  ctx: RequestContext,
+  id: string,
+  query: DeliveryListQuery,
+): Promise<Page<Delivery>> {
+  await getWebhook(db, ctx, id)
+  const filters = { status: query.status }
+  const after = decodeCursor(query.cursor, filters, 2)
+  const { rows, attempts } = await db.read(ctx.orgId, async (reader) => {
+    let select = reader
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('org_id', '=', ctx.orgId)
+      .where('endpoint_id', '=', id)
+    if (query.status) select = select.where('status', '=', query.status)
+    if (after) select = select.where(olderThan(after, 'created_at', 'id'))
+    const rows = await select
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit + 1)
+      .execute()
+    return {
+      rows,
+      attempts: await attemptsOf(
+        reader,
+        ctx.orgId,
+        rows.slice(0, query.limit).map((row) => row.id),
+      ),
+    }
+  })
+  return toPage(
+    rows,
+    query.limit,
+    (row) => [row.created_at.toISOString(), row.id],
+    (row) => presentDelivery(row, attempts),
+    filters,
+  )
+}
+
+/** A fresh run of the retry schedule, under the same delivery id, in the caller's transaction. */
+async function redeliver(
+  { clock, audit }: WebhookDeliveriesDeps,
+  tx: Tx,
+  ctx: RequestContext,
+  id: string,
+  deliveryId: string,
+): Promise<Delivery> {
+  const endpoint = await findEndpoint(tx, ctx.orgId, id, false)
+  if (endpoint.status !== 'enabled')
+    throw new AppError('invalid_state', 'This webhook is disabled; enable it before redelivering')
+  // The queue entry first, then the delivery: the order every writer of both takes (the
+  // worker's recordings included), so a redelivery never deadlocks with an attempt's recording.
+  const now = clock.now()
+  const queued = await tx
+    .selectFrom('webhook_queue')
+    .select(['leased_until'])
+    .where('delivery_id', '=', deliveryId)
+    .where('tenant_org', '=', ctx.orgId)
+    .where('endpoint_id', '=', id)
+    .forNoKeyUpdate()
+    .executeTakeFirst()
+  const delivery = await tx
+    .selectFrom('webhook_deliveries')
+    .select(['id'])
+    .where('org_id', '=', ctx.orgId)
+    .where('endpoint_id', '=', id)
+    .where('id', '=', deliveryId)
+    // NO KEY UPDATE: a worker's attempt row (whose foreign key takes a key-share lock on the delivery) does not wait for it.
+    .forNoKeyUpdate()
+    .executeTakeFirst()
+  if (!delivery) throw notFound('delivery')
+  if (queued?.leased_until && queued.leased_until.getTime() > now.getTime()) {
+    throw new AppError('conflict', 'An attempt of this delivery is in progress; redeliver it once it has finished', {
+      headers: { 'retry-after': '15' },
+    })
+  }
+  const updated = await tx
+    .updateTable('webhook_deliveries')
+    .set({
+      status: 'pending',
+      retry_index: 0,
+      redelivery_requested: true,
+      next_attempt_at: now,
+      finished_at: null,
+      updated_at: now,
+    })
+    .where('org_id', '=', ctx.orgId)
+    .where('id', '=', deliveryId)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  await requeue(tx, ctx.orgId, id, deliveryId, now)
+  await audit.append(
+    tx,
+    ctx,
+    'webhook.redelivered',
+    { type: 'webhook_delivery', id: deliveryId },
+    { webhookId: id, deliveryId },
+  )
+  return presentDelivery(updated, await attemptsOf(tx, ctx.orgId, [deliveryId]))
+}
+
+/** The delivery's queue entry due now, its lease cleared (inserted when the queue no longer has it). */
+async function requeue(tx: Tx, orgId: string, endpointId: string, deliveryId: string, now: Date): Promise<void> {
+  await tx
+    .insertInto('webhook_queue')
+    .values({ delivery_id: deliveryId, tenant_org: orgId, endpoint_id: endpointId, due_at: now })
+    .onConflict((conflict) =>
+      conflict.column('delivery_id').doUpdateSet({
+        due_at: now,
+        finished_at: null,
+        leased_until: null,
+        lease_owner: null,
+        lease_token: null,
+      }),
+    )
+    .execute()
+}
