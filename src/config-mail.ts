@@ -29,7 +29,10 @@ export function readMailConfig(env: Env, publicUrl: string): MailConfig {
     throw new ConfigError('MAIL_FROM', `must be an address (name@host, or "Name <name@host>"), got "${from}"`)
   const dkimParts = [env.MAIL_DKIM_DOMAIN, env.MAIL_DKIM_SELECTOR, env.MAIL_DKIM_PRIVATE_KEY].filter(Boolean)
   if (dkimParts.length !== 0 && dkimParts.length !== 3)
-    throw new ConfigError('MAIL_DKIM_DOMAIN', 'DKIM needs MAIL_DKIM_DOMAIN, MAIL_DKIM_SELECTOR and MAIL_DKIM_PRIVATE_KEY together')
+    throw new ConfigError(
+      'MAIL_DKIM_DOMAIN',
+      'DKIM needs MAIL_DKIM_DOMAIN, MAIL_DKIM_SELECTOR and MAIL_DKIM_PRIVATE_KEY together',
+    )
   const privateKey = env.MAIL_DKIM_PRIVATE_KEY?.replace(/\\n/g, '\n') ?? ''
   if (dkimParts.length === 3 && !privateKey.includes('PRIVATE KEY'))
     throw new ConfigError('MAIL_DKIM_PRIVATE_KEY', 'must be a PEM private key (newlines may be written \\n)')
