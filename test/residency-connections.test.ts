@@ -13,6 +13,8 @@ const OUTGOING: Record<string, string> = {
   'src/platform/rate-limit-fallback.ts': 'Redis: REDIS_URL (checked against the other regions’ Redis at start)',
   'src/modules/webhooks/webhooks.http.ts':
     'webhook receivers: the partner’s https URL, pinned to the public address the SSRF guard checked',
+  'src/modules/email/email.sender.ts':
+    'SMTP: SMTP_URL, the operator’s own mail server (unset: files under DATA_DIR/mail/, nothing leaves the machine)',
   'src/main.ts': 'none: with PORT=0 it binds a loopback socket of its own for a moment, to learn a free port',
   'src/modules/webhooks/webhooks.ssrf.ts':
     'DNS: the system resolver, to resolve receivers’ host names; private addresses (where stores live) are refused',

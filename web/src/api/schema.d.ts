@@ -3017,6 +3017,21 @@ export type components = {
           'application' | 'agreement' | 'brand_and_domain' | 'provisioning' | 'integration_testing' | 'go_live'
         )[]
       }
+      /** @description While in review: the day an operator answers by (three business days after the request) */
+      reviewExpectedBy: string | null
+      /** @description Every version of the application, the newest first (one partner’s answers; not in lists) */
+      applications?: {
+        version: number
+        website: string
+        useCase: string
+        expectedMonthlyRequests: number
+        /**
+         * Format: date-time
+         * @example 2026-11-22T10:15:30.123Z
+         */
+        submittedAt: string
+        submittedBy: string
+      }[]
       limits: {
         sandbox: {
           perMinute: number
@@ -3189,6 +3204,21 @@ export type components = {
           'application' | 'agreement' | 'brand_and_domain' | 'provisioning' | 'integration_testing' | 'go_live'
         )[]
       }
+      /** @description While in review: the day an operator answers by (three business days after the request) */
+      reviewExpectedBy: string | null
+      /** @description Every version of the application, the newest first (one partner’s answers; not in lists) */
+      applications?: {
+        version: number
+        website: string
+        useCase: string
+        expectedMonthlyRequests: number
+        /**
+         * Format: date-time
+         * @example 2026-11-22T10:15:30.123Z
+         */
+        submittedAt: string
+        submittedBy: string
+      }[]
       limits: {
         sandbox: {
           perMinute: number
