@@ -25,6 +25,7 @@ import { rateLimitStatus, registerMetrics } from './platform/metrics.js'
 import { compileValidator } from './platform/validation.js'
 import { registerAuditRoutes } from './modules/audit/index.js'
 import { registerOrgRoutes } from './modules/orgs/index.js'
+import { registerEmailRoutes } from './modules/email/index.js'
 import { registerDeploymentRoutes } from './modules/deployment/index.js'
 import { registerClientRoutes } from './modules/oauth/index.js'
 import { registerRequestLog } from './modules/oauth/index.js'
@@ -42,7 +43,12 @@ import { registerTicketingRoutes } from './modules/ticketing/index.js'
 import { registerRevenueImportRoute } from './modules/revenue/index.js'
 import { registerRevenueRoutes } from './modules/revenue/index.js'
 import { registerPayoutRoutes } from './modules/payouts/index.js'
-import { registerWebhookRoutes, PARTNER_SURFACE, SESSION_SURFACE } from './modules/webhooks/index.js'
+import {
+  registerWebhookKindsRoute,
+  registerWebhookRoutes,
+  PARTNER_SURFACE,
+  SESSION_SURFACE,
+} from './modules/webhooks/index.js'
 import { registerEvidenceRoutes } from './modules/evidence/index.js'
 import { registerPartnerRoutes } from './modules/partners/index.js'
 import { createServices, type ServiceDeps, type Services } from './services.js'
@@ -136,7 +142,10 @@ async function registerOpenApi(app: FastifyInstance, config: Config): Promise<vo
 /** Every request's platform hooks: error pages, residency, cookies, idempotency, the guard, the request log, metrics. */
 async function registerPlatform(app: FastifyInstance, services: Services): Promise<Registry> {
   const { config, db, clock, limiter, auth } = services
-  app.addHook('onClose', () => services.credentials.close())
+  app.addHook('onClose', async () => {
+    services.email.close()
+    await services.credentials.close()
+  })
   registerErrorPages(app, config.publicUrl)
   registerHttpBasics(app)
   registerResidency(app, config)
@@ -154,7 +163,7 @@ async function registerPlatform(app: FastifyInstance, services: Services): Promi
   })
   registerV1Deprecation(app, config.deprecation)
   registerRequestLog(app, services.requestLog, clock)
-  return registerMetrics(app, limiter, services.requestLog)
+  return registerMetrics(app, limiter, services.requestLog, services.email.counts)
 }
 
 /** Health, readiness, metrics and the document: no auth, no rate limit, not in the document. */
@@ -181,7 +190,9 @@ function registerOperationalRoutes(app: FastifyInstance, { db, limiter }: Servic
 async function registerModuleRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const { config, auth, orgs, audit } = services
   registerDeploymentRoutes(app, config)
-  registerOrgRoutes(app, { auth, orgs, config })
+  registerOrgRoutes(app, { auth, orgs, passwordResets: services.passwordResets, config })
+  registerEmailRoutes(app, services)
+  registerWebhookKindsRoute(app)
   registerAuditRoutes(app, audit)
   registerClientRoutes(app, services.oauthClients, services.requestLog)
   // The only route that takes a form body: the parser exists in its plugin context alone, so every other route answers 415.

@@ -69,7 +69,7 @@ async function serve(): Promise<void> {
   const passwords = createPasswordHasher()
   const keys = await loadServiceKeys(cfg)
   const { buildApp } = await import('./app.js')
-  const { app, services } = await buildApp({ config: cfg, db, clock, limiter, passwords, ...keys })
+  const { app, services } = await buildApp({ config: cfg, db, clock, limiter, passwords, log, ...keys })
   const worker = createWorker(services.jobs, app.log)
   if (cfg.seedDemo) await seedDemo(db, services, passwords)
   await app.listen({ port: cfg.port, host: cfg.host })
@@ -117,7 +117,14 @@ async function runWorker(options: { once?: boolean }): Promise<void> {
   const log = createLogger(cfg, 2)
   logCrashes(log)
   const { db, limiter } = await openRuntime(cfg, systemClock, log)
-  const services = createServices({ config: cfg, db, clock: systemClock, limiter, ...(await loadServiceKeys(cfg)) })
+  const services = createServices({
+    config: cfg,
+    db,
+    clock: systemClock,
+    limiter,
+    log,
+    ...(await loadServiceKeys(cfg)),
+  })
   const worker = createWorker(services.jobs, log)
   if (options.once) {
     process.stdout.write(`${JSON.stringify(await worker.runOnce())}\n`)

@@ -58,6 +58,12 @@ export interface FoundationTables {
     created_by: string
     accepted_at: Date | null
     accepted_by: string | null
+    /** The token, sealed: an invitation is sent again with the same link (migration 0044). */
+    token_sealed: ColumnType<string | null, string | null | undefined, string | null>
+    revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+    revoked_by: ColumnType<string | null, string | null | undefined, string | null>
+    /** When its email was last sent. */
+    sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   }
   org_events: {
     org_id: string

@@ -7,7 +7,11 @@ import { createIdGenerator, type IdGenerator } from './platform/ids.js'
 import { createMemoryRateLimiter, type RateLimiter } from './platform/rate-limit.js'
 import { createCredentialCache, type CredentialCache } from './platform/credential-cache.js'
 import type { Job } from './worker/worker.js'
-import type { SecretBox } from './platform/crypto.js'
+import { createSecretBox, type SecretBox } from './platform/crypto.js'
+import { decodeSecretsKey } from './platform/secrets-key.js'
+import { randomBytes } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import { createEmailModule, type EmailModule, type EmailSender } from './modules/email/index.js'
 import { createWebhooksModule, webhookOutbox, type WebhookNetwork } from './modules/webhooks/index.js'
 import type { WebhookService } from './modules/webhooks/index.js'
 import { createEvidenceModule } from './modules/evidence/index.js'
@@ -18,7 +22,7 @@ import { createTokensService, type TokensService } from './modules/oauth/index.j
 import { createRequestLog, type RequestLog } from './modules/oauth/index.js'
 import { createAuditLog, type AuditLog } from './modules/audit/index.js'
 import { createAuthService, type AuthService } from './modules/orgs/index.js'
-import { createOrgsService, type OrgsService } from './modules/orgs/index.js'
+import { createOrgsService, createPasswordResets, type OrgsService, type PasswordResets } from './modules/orgs/index.js'
 import { createCreatorsService, type CreatorsService } from './modules/creators/index.js'
 import { createCatalogService, type CatalogService } from './modules/catalog/index.js'
 import { createTicketingService, type TicketingService } from './modules/ticketing/index.js'
@@ -40,6 +44,10 @@ export interface ServiceDeps {
   evidenceSigner?: EvidenceSigner
   /** DNS, jitter and timeouts of webhook deliveries (tests). */
   webhookNetwork?: Partial<WebhookNetwork>
+  /** Where emails go (default: SMTP_URL, or files under DATA_DIR/mail/). */
+  emailSender?: EmailSender
+  /** The process's log (the email path says where a file was written). */
+  log?: Pick<FastifyBaseLogger, 'info'>
 }
 
 /** Every module's service, wired once; shared by the API (`buildApp`), the worker and the CLI. */
@@ -50,6 +58,11 @@ export interface Services {
   ids: IdGenerator
   limiter: RateLimiter
   passwords: PasswordHasher
+  /** Seals what must be usable later (webhook signing secrets, invitation tokens, secret email variables). */
+  secretBox: SecretBox
+  /** The email outbox, templates and sending job. */
+  email: EmailModule
+  passwordResets: PasswordResets
   /** Resolved sessions and access tokens, invalidated across nodes (close it with the app). */
   credentials: CredentialCache
   audit: AuditLog
@@ -82,31 +95,60 @@ export function createServices(deps: ServiceDeps): Services {
     ids: createIdGenerator(clock, config.region),
     limiter: deps.limiter ?? createMemoryRateLimiter(clock),
     passwords: deps.passwords ?? createPasswordHasher(),
+    secretBox:
+      deps.secretBox ?? createSecretBox(config.secretsKey ? decodeSecretsKey(config.secretsKey) : randomBytes(32)),
   }
-  const access = createAccessServices(base)
+  const email = createEmailModule({
+    config,
+    db,
+    clock,
+    ids: base.ids,
+    box: base.secretBox,
+    ...(deps.emailSender ? { sender: deps.emailSender } : {}),
+    ...(deps.log ? { log: deps.log } : {}),
+  })
+  const withEmail = { ...base, email }
+  const access = createAccessServices(withEmail)
   const records = createRecordServices(base, access.audit)
-  const partnerProgram = createPartnerProgram(base, access, records)
-  const payouts = createPayoutsService({ db, clock, ids: base.ids, audit: access.audit })
-  const background = createBackgroundModules(deps, base, access, payouts)
-  return { ...base, ...access, ...records, ...partnerProgram, payouts, ...background }
+  const partnerProgram = createPartnerProgram(withEmail, access, records)
+  const payouts = createPayoutsService({ db, clock, ids: base.ids, audit: access.audit, outbox: email.outbox, config })
+  const background = createBackgroundModules(deps, withEmail, access, payouts)
+  return { ...withEmail, ...access, ...records, ...partnerProgram, payouts, ...background }
 }
 
 /** What every service is built from: the configuration, the database and the process's clock, ids, limiter and hasher. */
-type BaseServices = Pick<Services, 'config' | 'db' | 'clock' | 'ids' | 'limiter' | 'passwords'>
+type BaseServices = Pick<Services, 'config' | 'db' | 'clock' | 'ids' | 'limiter' | 'passwords' | 'secretBox'>
 
-type AccessServices = Pick<Services, 'credentials' | 'audit' | 'auth' | 'orgs' | 'oauthTokens' | 'requestLog'>
+/** The base, with the email path every writer that tells someone uses. */
+type BaseWithEmail = BaseServices & Pick<Services, 'email'>
+
+type AccessServices = Pick<
+  Services,
+  'credentials' | 'audit' | 'auth' | 'orgs' | 'oauthTokens' | 'requestLog' | 'passwordResets'
+>
 
 type RecordServices = Pick<Services, 'creators' | 'catalog' | 'ticketing' | 'revenue'>
 
 /** Who is calling and what they did: credentials, the audit log, sessions, orgs, access tokens and the request log. */
-function createAccessServices({ config, db, clock, ids, limiter, passwords }: BaseServices): AccessServices {
+function createAccessServices(base: BaseWithEmail): AccessServices {
+  const { config, db, clock, ids, limiter, passwords, secretBox, email } = base
   const credentials = createCredentialCache({ db, clock })
   const audit = createAuditLog({ db, clock, ids, outbox: webhookOutbox(config) })
   const auth = createAuthService({ db, clock, ids, passwords, limiter, credentials })
-  const orgs = createOrgsService({ db, clock, ids, audit, config, credentials })
+  const orgs = createOrgsService({ db, clock, ids, audit, config, credentials, outbox: email.outbox, box: secretBox })
   const oauthTokens = createTokensService({ db, clock, ids, limiter, credentials })
   const requestLog = createRequestLog({ db, clock, config })
-  return { credentials, audit, auth, orgs, oauthTokens, requestLog }
+  const passwordResets = createPasswordResets({
+    db,
+    clock,
+    ids,
+    passwords,
+    limiter,
+    credentials,
+    outbox: email.outbox,
+    publicUrl: config.publicUrl,
+  })
+  return { credentials, audit, auth, orgs, oauthTokens, requestLog, passwordResets }
 }
 
 function createRecordServices({ db, clock, ids }: BaseServices, audit: AuditLog): RecordServices {
@@ -119,8 +161,8 @@ function createRecordServices({ db, clock, ids }: BaseServices, audit: AuditLog)
 
 /** OAuth clients (production access comes from the partner program) and the partner program itself. */
 function createPartnerProgram(
-  { config, db, clock, ids }: BaseServices,
-  { audit, auth, orgs, credentials }: AccessServices,
+  { config, db, clock, ids, email }: BaseWithEmail,
+  { audit, auth, orgs, credentials, passwordResets }: AccessServices,
   records: RecordServices,
 ): Pick<Services, 'oauthClients' | 'partners'> {
   const oauthClients = createClientsService({
@@ -143,6 +185,8 @@ function createPartnerProgram(
     orgs,
     clients: oauthClients,
     credentials,
+    outbox: email.outbox,
+    issueLink: passwordResets.issueLink,
     seedSandbox: (ctx) => seedRecords(demo, ctx),
   })
   return { oauthClients, partners }
@@ -151,21 +195,23 @@ function createPartnerProgram(
 /** The worker's jobs, with the webhook and evidence modules that contribute theirs. */
 function createBackgroundModules(
   deps: ServiceDeps,
-  { config, db, clock, ids }: BaseServices,
-  { audit, oauthTokens, requestLog }: AccessServices,
+  { config, db, clock, ids, secretBox, email }: BaseWithEmail,
+  { audit, oauthTokens, requestLog, passwordResets }: AccessServices,
   payouts: PayoutsService,
 ): Pick<Services, 'webhooks' | 'evidence' | 'evidenceSigner' | 'jobs'> {
   const jobs: Job[] = [{ name: 'prune-idempotency-keys', everyMs: HOUR, run: () => pruneIdempotencyKeys(db, clock) }]
   jobs.push({ name: 'prune-oauth-access-tokens', everyMs: HOUR, run: () => oauthTokens.prune() })
   jobs.push({ name: 'prune-client-requests', everyMs: HOUR, run: () => requestLog.prune() })
   jobs.push(createSandboxRail({ db, clock, payouts }))
+  jobs.push(...email.jobs, ...passwordResets.jobs)
   const webhookModule = createWebhooksModule({
     config,
     db,
     clock,
     ids,
     audit,
-    ...(deps.secretBox ? { secretBox: deps.secretBox } : {}),
+    secretBox,
+    outbox: email.outbox,
     ...(deps.webhookNetwork ? { network: deps.webhookNetwork } : {}),
   })
   const evidenceModule = createEvidenceModule({

@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config.js'
 import { openDatabase, type Database } from '../src/database.js'
 import { ManualClock } from '../src/platform/clock.js'
 import { createPasswordHasher } from '../src/platform/crypto.js'
-import { signup } from './helpers.js'
+import { call, signup } from './helpers.js'
 import { signUpPartner } from './partner-program-helpers.js'
 import { openIsolatedDatabase } from './webhook-helpers.js'
 
@@ -48,8 +48,39 @@ async function cli(
   }
 }
 
+/** The operator made from scratch: an operator_invite email queued, and its link sets a password to log in with. */
+async function expectOperatorCanSetPassword(db: Database, { dataDir, link }: { dataDir: string; link: string }) {
+  const queued = await db.global
+    .selectFrom('email_outbox')
+    .select(['kind', 'to_name'])
+    .where('to_address', '=', 'nia@example.com')
+    .execute()
+  expect(queued).toEqual([{ kind: 'operator_invite', to_name: 'Nia Operator' }])
+  const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir, SECRETS_KEY })
+  const { app } = await buildApp({ config, db, clock: new ManualClock(), logger: false })
+  try {
+    const token = new URL(link).searchParams.get('token')
+    const set = await call(app, {
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      body: { token, password: 'an operator password' },
+    })
+    expect(set.statusCode, set.body).toBe(204)
+    const login = await call(app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: 'nia@example.com', password: 'an operator password' },
+    })
+    expect(login.statusCode, login.body).toBe(200)
+    const partners = await call(app, { url: '/api/operator/partners', token: login.json().token })
+    expect(partners.statusCode, partners.body).toBe(200)
+  } finally {
+    await app.close()
+  }
+}
+
 describe('the operator CLI', () => {
-  it('adds an operator from an existing account only, and approves a partner naming the operator', async () => {
+  it('adds an operator (an existing account, or one made with --create that sets its password from a link), and approves a partner naming the operator', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'oeuvre-partners-cli-'))
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
     let db: Database
@@ -108,7 +139,14 @@ describe('the operator CLI', () => {
     ])
     expect(JSON.parse(suspended.stdout)).toMatchObject({ status: 'suspended', statusReason: 'Abuse report' })
 
+    const created = await cli(store, ['operators', 'add', 'nia@example.com', '--create', '--name', 'Nia Operator'])
+    expect(created.code, created.stderr).toBe(0)
+    expect(created.stdout).toContain('is now an operator')
+    const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(created.stdout)?.[0]
+    expect(link, created.stdout).toBeDefined()
+
     const check = databaseUrl ? db : await openDatabase({ databaseUrl: null, dataDir })
+    await expectOperatorCanSetPassword(check, { dataDir, link: link! })
     const events = await check.read(partner.orgId, (reader) =>
       reader
         .selectFrom('org_events')

@@ -33,6 +33,7 @@ const ACCOUNT_ROUTES = new Set([
   '/api/orgs',
   '/api/session/active-org',
   '/api/invitations/accept',
+  '/api/account/email-preferences',
   // The partner program: the partner is the caller's, whatever the active org.
   '/api/partner',
   '/api/partner/application',
@@ -49,6 +50,13 @@ const PUBLIC_ROUTES = new Set([
   '/api/partners/signup/cookie',
   '/api/deployment',
   '/v1/evidence/keys',
+  // References, like the API reference: what each webhook and email kind is.
+  '/api/webhook-kinds',
+  '/api/email-kinds',
+  // The token in the body is the credential: an invitation link, a password-reset link.
+  '/api/invitations/preview',
+  '/api/auth/password-reset',
+  '/api/auth/password-reset/confirm',
 ])
 /** POSTs that change no stored record of a resource. */
 const NOT_IDEMPOTENT = new Set([
@@ -60,6 +68,11 @@ const NOT_IDEMPOTENT = new Set([
   '/api/auth/login/cookie',
   '/api/auth/signup/cookie',
   '/api/partners/signup/cookie',
+  // A read that takes its token in the body, out of URLs and logs.
+  '/api/invitations/preview',
+  // A second request sends a second email (throttled); the link's token is single-use.
+  '/api/auth/password-reset',
+  '/api/auth/password-reset/confirm',
 ])
 
 beforeAll(async () => {

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+import { buildTestApp, type TestApp, type TestAppOptions } from './helpers.js'
+import { openIsolatedDatabase } from './webhook-helpers.js'
 
 /** An email as the receiver got it: the envelope and the parsed message. */
 export interface ReceivedEmail {
@@ -90,5 +92,45 @@ export class SmtpReceiver {
 
   close(): Promise<void> {
     return new Promise((resolve) => this.server.close(() => resolve()))
+  }
+}
+
+/** The app sending its email to a receiver of its own. */
+export interface MailTestApp extends TestApp {
+  receiver: SmtpReceiver
+  /** Runs the worker's email jobs (password-reset requests, the outbox) until nothing is due now. */
+  deliver(): Promise<void>
+}
+
+/**
+ * The app with SMTP_URL at a real receiver on loopback, on a database of its own: the outbox
+ * job sends every due email, and on a PostgreSQL run other files queue theirs in the shared one.
+ */
+export async function buildMailTestApp(options: TestAppOptions = {}): Promise<MailTestApp> {
+  const receiver = await SmtpReceiver.start()
+  const isolated = await openIsolatedDatabase()
+  const t = await buildTestApp({
+    ...options,
+    db: isolated.db,
+    env: { SMTP_URL: receiver.url, MAIL_FROM: 'Oeuvre <no-reply@oeuvre.test>', ...options.env },
+  })
+  const jobs = t.services.jobs.filter((job) => job.name === 'password-resets' || job.name === 'email-outbox')
+  if (jobs.length !== 2) throw new Error('the email jobs are missing from the worker')
+  return {
+    ...t,
+    receiver,
+    async deliver() {
+      for (let round = 0; round < 20; round += 1) {
+        let done = 0
+        for (const job of jobs) done += await job.run()
+        if (done === 0) return
+      }
+    },
+    async close() {
+      await t.close()
+      await isolated.db.close()
+      await isolated.drop()
+      await receiver.close()
+    },
   }
 }

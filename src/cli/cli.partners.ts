@@ -38,16 +38,19 @@ export function registerOperatorCommands(program: Command): void {
     .command('operators')
     .description('Oeuvre staff who review partners')
     .command('add')
-    .description('make an existing user an operator (they sign up first: there is no set-password flow yet)')
+    .description(
+      'make a user an operator; with --create, an email without an account gets one and a set-password email',
+    )
     .argument('<email>', 'the user’s email')
-    .action((email: string) =>
+    .option('--create', 'create the account when the email has none (they set a password from the emailed link)')
+    .option('--name <name>', 'the new operator’s name (with --create; the email by default)')
+    .action((email: string, options: { create?: boolean; name?: string }) =>
       command(async () => {
         const { services, close } = await openServices()
         try {
-          const { userId, added } = await services.partners.addOperator(email)
-          process.stdout.write(
-            added ? `${email} (${userId}) is now an operator\n` : `${email} is an operator already\n`,
-          )
+          const create = options.create ? { name: options.name ?? email } : null
+          const result = await services.partners.addOperator(email, create)
+          process.stdout.write(operatorAdded(email, result))
         } finally {
           await close()
         }
@@ -141,4 +144,13 @@ function registerPartnerDecisions(partnersCommand: Command): void {
     .action((id: string, options: { operator: string }) =>
       command(() => asOperator(options.operator, (services, operator) => services.partners.resume(operator, id))),
     )
+}
+
+function operatorAdded(
+  email: string,
+  { userId, added, created, link }: { userId: string; added: boolean; created: boolean; link?: string },
+): string {
+  if (created)
+    return `${email} (${userId}) is now an operator; an email with a link to set their password is on its way.\nThe link, if the email does not arrive: ${link}\n`
+  return added ? `${email} (${userId}) is now an operator\n` : `${email} is an operator already\n`
 }

@@ -13,7 +13,17 @@ export interface DropCounts {
 }
 
 /** Prometheus metrics for one app instance (its own registry, so tests can build many). */
-export function registerMetrics(app: FastifyInstance, limiter: RateLimiter, requestLog?: DropCounts): Registry {
+/** Emails sent, retried and given up since start, by kind (the email worker's). */
+export interface EmailOutcomeCounts {
+  list(): { kind: string; outcome: string; count: number }[]
+}
+
+export function registerMetrics(
+  app: FastifyInstance,
+  limiter: RateLimiter,
+  requestLog?: DropCounts,
+  emails?: EmailOutcomeCounts,
+): Registry {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry, prefix: 'oeuvre_' })
   new Gauge({
@@ -36,6 +46,18 @@ export function registerMetrics(app: FastifyInstance, limiter: RateLimiter, requ
       collect() {
         this.reset()
         for (const [reason, count] of Object.entries(requestLog.dropped())) this.inc({ reason }, count)
+      },
+    })
+  }
+  if (emails) {
+    new Counter({
+      name: 'oeuvre_emails_total',
+      help: 'Emails by kind and outcome: sent, retried (a temporary refusal, tried again later) or failed (given up)',
+      labelNames: ['kind', 'outcome'] as const,
+      registers: [registry],
+      collect() {
+        this.reset()
+        for (const { kind, outcome, count } of emails.list()) this.inc({ kind, outcome }, count)
       },
     })
   }

@@ -3,4 +3,4 @@ export { registerCreatorRoutes } from './creators.routes.js'
 export { createCreatorsService, presentCreator, type CreatorsService, type CreatorsDeps } from './creators.service.js'
 export { CREATOR_ROLES, CreatorRole, type Creator, type CreateCreatorBody } from './creators.schemas.js'
 // The reads and locks other families take on creators inside their own transactions.
-export { existingCreatorIds, lockCreator, lockCreatorQuery, type CreatorRow } from './creators.repo.js'
+export { existingCreatorIds, findCreator, lockCreator, lockCreatorQuery, type CreatorRow } from './creators.repo.js'

@@ -22,7 +22,7 @@ export const EmailKindSchema = component(
   }),
 )
 
-export const EmailKindList = Type.Object({ data: Type.Array(EmailKindSchema) })
+export const EmailKindList = component('EmailKindList', Type.Object({ data: Type.Array(EmailKindSchema) }))
 export type EmailKindList = Static<typeof EmailKindList>
 
 /** The non-security kinds a person chooses. */

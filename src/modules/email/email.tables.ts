@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely'
+
 /** The email tables (migration 0041): global rows, like users. */
 export interface EmailTables {
   email_outbox: {
@@ -7,7 +9,7 @@ export interface EmailTables {
     to_name: string | null
     tenant_org: string | null
     /** jsonb: the kind's variables, as JSON text on the way in. */
-    variables: string
+    variables: ColumnType<Record<string, unknown>, string, string>
     sealed_variables: string | null
     status: 'pending' | 'sent' | 'failed'
     attempts: number

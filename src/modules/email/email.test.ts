@@ -8,6 +8,7 @@ import { MINUTE } from '../../platform/clock.js'
 import { createSecretBox } from '../../platform/crypto.js'
 import { buildTestApp, type TestApp } from '../../../test/helpers.js'
 import { SmtpReceiver } from '../../../test/smtp-helpers.js'
+import { openIsolatedDatabase } from '../../../test/webhook-helpers.js'
 import { EMAIL_KINDS, sampleVariables, type EmailKind } from './email.kinds.js'
 import { createEmailModule, type EmailModule } from './email.module.js'
 import { DEFAULT_TEMPLATE_DIR, loadEmailTemplates, TemplateError } from './email.templates.js'
@@ -18,8 +19,13 @@ let email: EmailModule
 let dataDir: string
 const box = createSecretBox(randomBytes(32))
 
+let dropDatabase: () => Promise<void>
+
 beforeAll(async () => {
-  t = await buildTestApp()
+  // The outbox job sends every due email: on a PostgreSQL run, other files queue theirs in the shared database.
+  const isolated = await openIsolatedDatabase()
+  dropDatabase = isolated.drop
+  t = await buildTestApp({ db: isolated.db })
   receiver = await SmtpReceiver.start()
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'oeuvre-email-'))
   const config = loadConfig({ SMTP_URL: receiver.url, MAIL_FROM: 'Oeuvre <no-reply@oeuvre.test>', DATA_DIR: dataDir })
@@ -29,6 +35,8 @@ afterAll(async () => {
   email.close()
   await receiver.close()
   await t.close()
+  await t.db.close()
+  await dropDatabase()
   await rm(dataDir, { recursive: true, force: true })
 })
 beforeEach(() => receiver.clear())

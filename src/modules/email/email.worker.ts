@@ -50,7 +50,7 @@ interface ClaimedEmail {
   kind: string
   to_address: string
   to_name: string | null
-  variables: Record<string, unknown> | string
+  variables: Record<string, unknown>
   sealed_variables: string | null
   attempts: number
 }
@@ -92,11 +92,14 @@ async function claimDue(db: Database, now: Date, token: string): Promise<Claimed
 
 async function sendOne(deps: EmailJobDeps, email: ClaimedEmail): Promise<SendResult> {
   if (!isEmailKind(email.kind)) return { sent: false, permanent: true, reason: `unknown kind ${email.kind}` }
-  const variables = typeof email.variables === 'string' ? JSON.parse(email.variables) : email.variables
   const secret = email.sealed_variables ? JSON.parse(deps.box.open(email.sealed_variables)) : {}
   let rendered
   try {
-    rendered = await deps.templates.render(email.kind as EmailKind, { ...variables, ...secret, brand: deps.brand })
+    rendered = await deps.templates.render(email.kind as EmailKind, {
+      ...email.variables,
+      ...secret,
+      brand: deps.brand,
+    })
   } catch (error) {
     return { sent: false, permanent: true, reason: `the template did not render: ${(error as Error).message}` }
   }

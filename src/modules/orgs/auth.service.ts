@@ -36,7 +36,8 @@ export interface AuthService {
 export interface NewPerson {
   email: string
   name: string
-  password: string
+  /** None: the person sets one with a link (an operator made from scratch). */
+  password?: string
 }
 
 export function normaliseEmail(email: string): string {
@@ -127,7 +128,7 @@ async function insertPerson({ clock, ids, passwords }: AuthDeps, executor: Reade
     name: person.name.trim(),
     created_at: clock.now(),
   }
-  const passwordHash = await passwords.hash(person.password)
+  const passwordHash = person.password === undefined ? null : await passwords.hash(person.password)
   const inserted = await executor
     .insertInto('users')
     .values({ ...user, password_hash: passwordHash, home_org_id: null })

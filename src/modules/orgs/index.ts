@@ -17,3 +17,4 @@ export {
   type Member,
   type User,
 } from './orgs.schemas.js'
+export { createPasswordResets, OPERATOR_LINK_MS, type PasswordResets } from './orgs.password-reset.js'

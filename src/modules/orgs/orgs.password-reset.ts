@@ -24,8 +24,8 @@ export interface PasswordResets {
   confirm(token: string, password: string): Promise<void>
   /** A set-password link for a person (an operator made from scratch), valid `ttlMs`. */
   issueLink(userId: string, ttlMs: number): Promise<{ link: string; expiresInMinutes: number }>
-  /** The worker's job: each pending request of an existing account becomes a token and an email. */
-  job: Job
+  /** The worker's jobs: each pending request of an existing account becomes a token and an email; old rows go. */
+  jobs: Job[]
 }
 
 export interface PasswordResetDeps {
@@ -47,7 +47,10 @@ export function createPasswordResets(deps: PasswordResetDeps): PasswordResets {
       const token = await deps.db.globalTx((tx) => newToken(deps, tx, userId, ttlMs))
       return { link: resetLink(deps, token), expiresInMinutes: Math.round(ttlMs / MINUTE) }
     },
-    job: { name: 'password-resets', everyMs: 1_000, run: () => handleRequests(deps) },
+    jobs: [
+      { name: 'password-resets', everyMs: 1_000, run: () => handleRequests(deps) },
+      { name: 'prune-password-resets', everyMs: HOUR, run: () => prune(deps) },
+    ],
   }
 }
 
@@ -127,6 +130,14 @@ async function handleRequests(deps: PasswordResetDeps): Promise<number> {
     }
     return pending.length
   })
+}
+
+/** Requests handled, and links used or expired, a day ago: nothing reads them any more. */
+async function prune({ db, clock }: PasswordResetDeps): Promise<number> {
+  const dayAgo = new Date(clock.now().getTime() - 24 * HOUR)
+  const requests = await db.global.deleteFrom('password_reset_requests').where('handled_at', '<', dayAgo).execute()
+  const tokens = await db.global.deleteFrom('password_reset_tokens').where('expires_at', '<', dayAgo).execute()
+  return Number(requests[0]?.numDeletedRows ?? 0n) + Number(tokens[0]?.numDeletedRows ?? 0n)
 }
 
 async function confirm(deps: PasswordResetDeps, token: string, password: string): Promise<void> {

@@ -5,35 +5,22 @@ import { responses, NoContent } from '../../platform/routes.js'
 import { clearSessionCookie, setSessionCookie } from '../../platform/session-cookie.js'
 import type { Config } from '../../config.js'
 import { SESSION_ABSOLUTE_MS, type AuthService } from './auth.service.js'
-import type { OrgsService, UserContext } from './orgs.service.js'
+import type { OrgsService } from './orgs.service.js'
+import { registerInvitationRoutes, registerMemberRoutes } from './orgs.member-routes.js'
+import { userContext } from './orgs.callers.js'
+import type { PasswordResets } from './orgs.password-reset.js'
+import { registerPasswordResetRoutes } from './orgs.password-routes.js'
 import {
-  AcceptBody,
   ActiveOrgBody,
   CookieSessionResponse,
   CreateOrgBody,
   CreatedOrgSchema,
-  InvitationSchema,
-  InviteBody,
   LoginBody,
   LoginResponse,
   MeResponse,
-  MemberList,
-  MemberQuery,
-  MembershipRecord,
   SignupBody,
 } from './orgs.schemas.js'
-import type { FastifyReply, FastifyRequest } from 'fastify'
-
-function userContext(request: FastifyRequest): UserContext & { email: string | null } {
-  const identity = request.identity
-  if (!identity?.session) throw new Error('session route without a session identity')
-  return {
-    userId: identity.userId,
-    requestId: String(request.id),
-    sessionTokenHash: identity.session.tokenHash,
-    email: identity.session.userEmail,
-  }
-}
+import type { FastifyReply } from 'fastify'
 
 /** The web app's sign-in: the token goes into the HttpOnly cookie and is left out of the body. */
 function cookieSession(reply: FastifyReply, config: Config, session: LoginResponse): CookieSessionResponse {
@@ -43,7 +30,7 @@ function cookieSession(reply: FastifyReply, config: Config, session: LoginRespon
 
 export function registerOrgRoutes(
   app: FastifyInstance,
-  services: { auth: AuthService; orgs: OrgsService; config: Config },
+  services: { auth: AuthService; orgs: OrgsService; passwordResets: PasswordResets; config: Config },
 ): void {
   const { auth, orgs, config } = services
   registerTokenSignInRoutes(app, auth)
@@ -51,6 +38,8 @@ export function registerOrgRoutes(
   registerSessionRoutes(app, auth, config)
   registerActiveOrgRoutes(app, auth, orgs)
   registerMemberRoutes(app, orgs)
+  registerInvitationRoutes(app, orgs)
+  registerPasswordResetRoutes(app, services.passwordResets)
 }
 
 const tags = ['Session surface: account and orgs']
@@ -205,57 +194,5 @@ function registerActiveOrgRoutes(app: FastifyInstance, auth: AuthService, orgs: 
       await orgs.switchActive(user, request.body.orgId)
       return auth.me(user.userId, request.body.orgId)
     },
-  )
-}
-
-/** The active org's members and invitations. */
-function registerMemberRoutes(app: FastifyInstance, orgs: OrgsService): void {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>()
-
-  api.get(
-    '/api/members',
-    {
-      schema: {
-        tags,
-        operationId: 'listMembers',
-        summary: 'Members of the active org',
-        querystring: MemberQuery,
-        response: responses({ 200: MemberList }, [400]),
-      },
-      config: { auth: 'session', access: 'members:read' },
-    },
-    (request) => orgs.listMembers(request.ctx, request.query),
-  )
-
-  api.post(
-    '/api/members/invitations',
-    {
-      schema: {
-        tags,
-        operationId: 'inviteMember',
-        summary: 'Invite someone to the active org (emits member.invited)',
-        body: InviteBody,
-        response: responses({ 201: InvitationSchema }, [400, 409, 413, 415]),
-      },
-      config: { auth: 'session', access: 'members:write', idempotent: true, successStatus: 201 },
-    },
-    idempotent(async (request, reply, answer) =>
-      reply.code(201).send(await orgs.invite(request.ctx, request.body, answer)),
-    ),
-  )
-
-  api.post(
-    '/api/invitations/accept',
-    {
-      schema: {
-        tags,
-        operationId: 'acceptInvitation',
-        summary: 'Accept an invitation sent to your email (emits member.joined)',
-        body: AcceptBody,
-        response: responses({ 200: MembershipRecord }, [403, 404, 409, 422]),
-      },
-      config: { auth: 'session', orgScoped: false, idempotent: true, successStatus: 200 },
-    },
-    idempotent((request, _reply, answer) => orgs.accept(userContext(request), request.body.token, answer)),
   )
 }

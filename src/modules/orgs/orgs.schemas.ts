@@ -4,9 +4,9 @@ import { idPattern } from '../../platform/ids.js'
 import { ListEnvelope, ListQuery } from '../../platform/pagination.js'
 import { Timestamp } from '../../platform/timestamp.js'
 
-const Email = Type.String({ format: 'email', maxLength: 254, example: 'ada@example.com' })
+export const Email = Type.String({ format: 'email', maxLength: 254, example: 'ada@example.com' })
 const Password = Type.String({ minLength: 10, maxLength: 200, description: 'At least 10 characters' })
-const Role = Type.Union([
+export const Role = Type.Union([
   Type.Literal('owner'),
   Type.Literal('admin'),
   Type.Literal('finance'),

@@ -3,8 +3,8 @@ import type { Clock } from '../../platform/clock.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import { decodeCursor, olderThan, toPage, type Page } from '../../platform/pagination.js'
 import type { AuditLog } from '../audit/index.js'
-import { normaliseEmail } from '../orgs/index.js'
-import { recordPartnerEvent } from './partners.events.js'
+import { normaliseEmail, OPERATOR_LINK_MS, type AuthService, type PasswordResets } from '../orgs/index.js'
+import { recordPartnerEvent, type PartnerEventDeps } from './partners.events.js'
 import { presentPartner, presentReview, type PartnerRow } from './partners.onboarding.js'
 import { applicationsOf, isOperator, moveStatus, partnerById } from './partners.repo.js'
 import type { ApproveBody, OperatorPartner, OperatorPartnerQuery, Partner } from './partners.schemas.js'
@@ -19,8 +19,11 @@ export interface OperatorCaller {
 /** The operators' side: the partners to review, and each decision, named in the partner's org events. */
 export interface OperatorDecisions {
   isOperator(userId: string): Promise<boolean>
-  /** Makes an existing user an operator (the CLI; no HTTP route makes one). */
-  addOperator(email: string): Promise<{ userId: string; added: boolean }>
+  /** Makes a user an operator (the CLI; no HTTP route makes one); `create` makes the account when there is none. */
+  addOperator(
+    email: string,
+    create?: { name: string } | null,
+  ): Promise<{ userId: string; added: boolean; created: boolean; link?: string }>
   list(query: OperatorPartnerQuery): Promise<Page<Partner>>
   show(id: string): Promise<OperatorPartner>
   approve(operator: OperatorCaller, id: string, body: ApproveBody): Promise<OperatorPartner>
@@ -30,10 +33,13 @@ export interface OperatorDecisions {
   resume(operator: OperatorCaller, id: string): Promise<OperatorPartner>
 }
 
-export interface OperatorDecisionsDeps {
+export interface OperatorDecisionsDeps extends PartnerEventDeps {
   db: Database
   clock: Clock
   audit: Pick<AuditLog, 'append'>
+  auth: Pick<AuthService, 'createPersonIn'>
+  /** A set-password link for a new operator (the password reset's tokens). */
+  issueLink: PasswordResets['issueLink']
 }
 
 type Decision = 'approve' | 'request-changes' | 'reject' | 'suspend' | 'resume'
@@ -64,7 +70,7 @@ export function createOperatorDecisions(deps: OperatorDecisionsDeps): OperatorDe
   const { db } = deps
   return {
     isOperator: (userId) => isOperator(db, userId),
-    addOperator: (email) => addOperator(deps, email),
+    addOperator: (email, create) => addOperator(deps, email, create ?? null),
     list: (query) => listPartners(db, query),
     async show(id) {
       const row = await partnerById(db.global, id)
@@ -79,26 +85,44 @@ export function createOperatorDecisions(deps: OperatorDecisionsDeps): OperatorDe
   }
 }
 
-async function addOperator(deps: OperatorDecisionsDeps, email: string) {
-  const user = await deps.db.global
+/**
+ * Makes a user an operator. With `create`, an email that has no account gets one (no password)
+ * and an operator_invite email with a single-use link to set it; the link is answered too.
+ */
+async function addOperator(deps: OperatorDecisionsDeps, email: string, create: { name: string } | null) {
+  const normalised = normaliseEmail(email)
+  const existing = await deps.db.global
     .selectFrom('users')
     .select('id')
-    .where('email', '=', normaliseEmail(email))
+    .where('email', '=', normalised)
     .where('kind', '=', 'person')
     .executeTakeFirst()
-  // There is no set-password flow yet: an operator signs up first, then is promoted.
-  if (!user)
+  if (!existing && !create)
     throw new AppError(
       'resource_missing',
-      `No user with the email ${email}: they sign up first (the app, or POST /api/auth/signup), then run this again`,
+      `No user with the email ${email}: add --create to make the account (they set a password from an email), or they sign up first`,
     )
-  const inserted = await deps.db.global
-    .insertInto('operators')
-    .values({ user_id: user.id, added_at: deps.clock.now() })
-    .onConflict((conflict) => conflict.column('user_id').doNothing())
-    .returning('user_id')
-    .executeTakeFirst()
-  return { userId: user.id, added: inserted !== undefined }
+  const { userId, added } = await deps.db.globalTx(async (tx) => {
+    const userId = existing?.id ?? (await deps.auth.createPersonIn(tx, { email, name: create!.name })).id
+    const inserted = await tx
+      .insertInto('operators')
+      .values({ user_id: userId, added_at: deps.clock.now() })
+      .onConflict((conflict) => conflict.column('user_id').doNothing())
+      .returning('user_id')
+      .executeTakeFirst()
+    return { userId, added: inserted !== undefined }
+  })
+  if (existing) return { userId, added, created: false }
+  const { link, expiresInMinutes } = await deps.issueLink(userId, OPERATOR_LINK_MS)
+  await deps.db.globalTx((tx) =>
+    deps.outbox.enqueue(tx, {
+      kind: 'operator_invite',
+      to: { address: normalised, name: create!.name },
+      variables: { expiresInMinutes: String(expiresInMinutes) },
+      secret: { link },
+    }),
+  )
+  return { userId, added: true, created: true, link }
 }
 
 async function listPartners(db: Database, query: OperatorPartnerQuery): Promise<Page<Partner>> {
@@ -216,7 +240,7 @@ async function decide(deps: OperatorDecisionsDeps, input: DecisionInput): Promis
       ...(reason !== null ? { reason } : {}),
       ...(limits ? { limits } : {}),
     }
-    await recordPartnerEvent(tx, deps.audit, { row, actorId: operator.userId, action: rule.action, data, at: now })
+    await recordPartnerEvent(tx, deps, { row, actorId: operator.userId, action: rule.action, data, at: now })
     return row
   })
   return operatorView(db, moved)

@@ -4,7 +4,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors.js'
 import type { IdGenerator } from '../../platform/ids.js'
 import type { AuditLog } from '../audit/index.js'
 import { AGREEMENT_SHA256, AGREEMENT_TEXT, AGREEMENT_VERSION } from './partners.agreement.js'
-import { recordPartnerEvent } from './partners.events.js'
+import { recordPartnerEvent, type PartnerEventDeps } from './partners.events.js'
 import { missingBeforeReview, presentPartner, presentReview, type PartnerRow } from './partners.onboarding.js'
 import { applicationsOf, moveStatus, partnerOfUser } from './partners.repo.js'
 import type { Agreement, ApplicationBody, Partner, ReviewRequest, SignAgreementBody } from './partners.schemas.js'
@@ -27,7 +27,7 @@ export interface PartnerSteps {
   markFeedRead(clientId: string): Promise<void>
 }
 
-export interface PartnerStepsDeps {
+export interface PartnerStepsDeps extends PartnerEventDeps {
   db: Database
   clock: Clock
   ids: IdGenerator
@@ -191,7 +191,7 @@ async function requestReview(deps: PartnerStepsDeps, caller: PartnerCaller): Pro
       // The database keeps one open request per partner whatever the code does.
       await tx.insertInto('partner_review_requests').values(review).execute()
       const data = { reviewRequestId: review.id }
-      await recordPartnerEvent(tx, deps.audit, {
+      await recordPartnerEvent(tx, deps, {
         row,
         actorId: caller.userId,
         action: 'partner.review_requested',

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely'
+import type { ColumnType } from 'kysely'
 
 export type PartnerTier = 'api_partner' | 'white_label' | 'platform_integrator'
 export type PartnerStatus = 'sandbox' | 'in_review' | 'changes_requested' | 'live' | 'rejected' | 'suspended'
@@ -48,15 +48,6 @@ export interface PartnerTables {
     application: ColumnType<ApplicationData, string, string>
     submitted_at: Date
     submitted_by: string
-  }
-  partner_notifications: {
-    id: Generated<string>
-    partner_id: string
-    kind: string
-    email: string
-    data: ColumnType<unknown, string, string>
-    created_at: Date
-    sent_at: Date | null
   }
 }
 

@@ -5,7 +5,9 @@ import {
   call,
   eventCount,
   expectProblem,
+  memberWithRole,
   ownerWithOrg,
+  uniqueEmail,
   type OrgAccount,
   type TestApp,
 } from '../../../test/helpers.js'
@@ -70,6 +72,44 @@ describe('the payout state machine', () => {
       expectProblem(await act(payout.id, verb), 422, 'invalid_state')
     expectProblem(await act(payout.id, 'mark-failed', owner.token, { failureMessage: 'late' }), 422, 'invalid_state')
     expect(await eventCount(t.db, owner.orgId)).toBe(before)
+  })
+
+  it('emails each move to the creator’s contact email, and to the owners and admins who chose payout emails', async () => {
+    const admin = await memberWithRole(t.app, owner, 'admin')
+    const viewer = await memberWithRole(t.app, owner, 'viewer')
+    const contact = uniqueEmail('mira')
+    const creator = await earning(['12.50'], owner.token, { name: 'Mira Vos', email: contact })
+    const chosen = await call(t.app, {
+      method: 'PUT',
+      url: '/api/account/email-preferences',
+      token: admin.token,
+      body: { payout_status: true },
+    })
+    expect(chosen.statusCode, chosen.body).toBe(200)
+    const payout = (await pay(creator.id)).json()
+    await act(payout.id, 'mark-in-transit')
+    await act(payout.id, 'mark-paid')
+    const emails = await t.db.global
+      .selectFrom('email_outbox')
+      .select(['to_address', 'variables'])
+      .where('kind', '=', 'payout_status')
+      .where('tenant_org', '=', owner.orgId)
+      .execute()
+    const about = emails.filter((email) => (email.variables.payout as { id: string }).id === payout.id)
+    const sent = (address: string) =>
+      about
+        .filter((email) => email.to_address === address)
+        .map((email) => (email.variables.payout as { status: string }).status)
+    expect(sent(contact)).toEqual(['pending', 'in_transit', 'paid'])
+    expect(sent(admin.email)).toEqual(['pending', 'in_transit', 'paid'])
+    // Owners get them once they choose to (off by default); viewers never.
+    expect(sent(owner.email)).toEqual([])
+    expect(sent(viewer.email)).toEqual([])
+    expect(about[0]!.variables).toMatchObject({
+      creator: { name: 'Mira Vos' },
+      payout: { amount: '12.50', currency: payout.currency },
+      link: `${t.config.publicUrl}/payouts/${payout.id}`,
+    })
   })
 
   it('cancels a pending payout: its allocations become payable again, exactly once', async () => {

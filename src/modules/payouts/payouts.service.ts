@@ -1,6 +1,7 @@
 import type { Database } from '../../database.js'
 import type { Clock } from '../../platform/clock.js'
 import type { IdGenerator } from '../../platform/ids.js'
+import { tellPayoutStatus, type PayoutNoticeDeps } from './payouts.notices.js'
 import type { AuditLog } from '../audit/index.js'
 import type { Tx } from '../../database.js'
 import type { StoredAnswer } from '../../platform/idempotent-route.js'
@@ -95,7 +96,7 @@ const REACHABLE_FROM: Record<Exclude<PayoutStatus, 'pending'>, readonly PayoutSt
 }
 
 /** What the service is built from: the database, time, ids, and the audit log's append. */
-export interface PayoutsDeps {
+export interface PayoutsDeps extends PayoutNoticeDeps {
   db: Database
   clock: Clock
   ids: IdGenerator
@@ -136,7 +137,7 @@ export function createPayoutsService(deps: PayoutsDeps): PayoutsService {
 }
 
 async function advance(
-  { audit }: PayoutsDeps,
+  deps: PayoutsDeps,
   tx: Tx,
   actor: AuditActor,
   payout: PayoutRow,
@@ -153,7 +154,8 @@ async function advance(
   if (!updated) throw new AppError('invalid_state', `The payout is no longer ${from.join(' or ')}`)
   if (returnsMoney) await releaseItems(tx, actor.orgId, payout.id, change.at)
   const record = presentPayout(updated)
-  await audit.append(tx, actor, `payout.${to}`, { type: 'payout', id: payout.id }, record)
+  await deps.audit.append(tx, actor, `payout.${to}`, { type: 'payout', id: payout.id }, record)
+  await tellPayoutStatus(deps, tx, actor.orgId, record)
   return record
 }
 
@@ -230,6 +232,7 @@ async function createPayout(
         db.atCommit(tx, insert.compile())
       const payout = presentPayout(row)
       await audit.append(tx, ctx, 'payout.created', { type: 'payout', id: row.id }, payout)
+      await tellPayoutStatus(deps, tx, ctx.orgId, payout)
       return payout
     },
     { commitWith: answer },

@@ -6,6 +6,7 @@ import type { Clock } from '../../platform/clock.js'
 import type { IdGenerator } from '../../platform/ids.js'
 import type { Job } from '../../worker/worker.js'
 import type { AuditLog, Outbox } from '../audit/index.js'
+import type { EmailOutbox } from '../email/index.js'
 import { decodeSecretsKey } from '../../platform/secrets-key.js'
 import { createWebhookService, type WebhookService } from './webhooks.service.js'
 import { systemLookup, type HostLookup } from './webhooks.ssrf.js'
@@ -57,6 +58,8 @@ export function createWebhooksModule(deps: {
   ids: IdGenerator
   audit: AuditLog
   secretBox?: SecretBox
+  /** Where the worker's notice of a disabled endpoint goes. */
+  outbox: EmailOutbox
   network?: Partial<WebhookNetwork>
 }): WebhooksModule {
   const { config, db, clock, ids, audit } = deps
@@ -68,6 +71,7 @@ export function createWebhooksModule(deps: {
   const webhooks = createWebhookService({ db, clock, ids, audit, box: secretBox, allowLoopback, lookup, schedule })
   const jobs = [
     createDeliveryJob({
+      notices: { outbox: deps.outbox, publicUrl: config.publicUrl },
       db,
       clock,
       audit,

@@ -1,6 +1,7 @@
 import type { Database, Tx } from '../../database.js'
 import type { Clock } from '../../platform/clock.js'
 import type { AuditLog } from '../audit/index.js'
+import type { EmailOutbox } from '../email/index.js'
 import { planOutcomes, type Outcome, type RecordingRules } from './webhooks.outcomes.js'
 import { durableCommit, lockClaimed, writeOutcomes, writeSuccesses } from './webhooks.recording.js'
 import { presentWebhook } from './webhooks.repo.js'
@@ -18,7 +19,19 @@ export interface OutcomeRecorder {
   record(outcomes: readonly Outcome[]): Promise<Set<string>>
 }
 
-export type OutcomeRecorderDeps = { db: Database; clock: Clock; audit: AuditLog } & RecordingRules
+export type OutcomeRecorderDeps = {
+  db: Database
+  clock: Clock
+  audit: AuditLog
+  /** Emails the org's owners and admins when an endpoint is disabled (absent: a worker run alone in a test). */
+  notices?: WebhookNoticeDeps
+} & RecordingRules
+
+/** What telling an org its endpoint was disabled needs. */
+export interface WebhookNoticeDeps {
+  outbox: EmailOutbox
+  publicUrl: string
+}
 
 export function createOutcomeRecorder(deps: OutcomeRecorderDeps): OutcomeRecorder {
   return {
@@ -58,15 +71,14 @@ function oncePerDelivery(outcomes: readonly Outcome[]): { byOrg: Map<string, Out
   return { byOrg, later }
 }
 
-/** Disables an endpoint on the system's behalf and tells the org (webhook.disabled). */
+/** Disables an endpoint on the system's behalf and tells the org (webhook.disabled, and an email to its owners and admins). */
 async function disableEndpoint(
-  audit: AuditLog,
+  { audit, notices }: Pick<OutcomeRecorderDeps, 'audit' | 'notices'>,
   tx: Tx,
   orgId: string,
-  endpointId: string,
-  reason: string,
-  now: Date,
+  endpoint: { id: string; reason: string; now: Date; lastError: string | null },
 ): Promise<void> {
+  const { id: endpointId, reason, now } = endpoint
   const updated = await tx
     .updateTable('webhook_endpoints')
     .set({ status: 'disabled', disabled_reason: reason, updated_at: now })
@@ -81,6 +93,21 @@ async function disableEndpoint(
     'webhook.disabled',
     { type: 'webhook', id: endpointId },
     presentWebhook(updated),
+  )
+  if (!notices) return
+  const { name } = await tx.selectFrom('orgs').select('name').where('org_id', '=', orgId).executeTakeFirstOrThrow()
+  await notices.outbox.enqueueToMembers(
+    tx,
+    { orgId, roles: ['owner', 'admin'] },
+    {
+      kind: 'webhook_disabled',
+      variables: {
+        org: { name },
+        webhook: { id: endpointId, url: updated.url },
+        lastError: endpoint.lastError ?? reason,
+        link: `${notices.publicUrl}/settings/webhooks/${endpointId}`,
+      },
+    },
   )
 }
 
@@ -109,6 +136,13 @@ async function recordSuccesses(
   return outcomes.filter((outcome) => !recorded.has(outcome.claim.deliveryId))
 }
 
+/** What the endpoint's last attempt in the batch failed with, as a person reads it. */
+function lastError(outcomes: readonly Outcome[], endpointId: string): string | null {
+  const attempt = outcomes.filter((outcome) => outcome.endpointId === endpointId).at(-1)?.attempt
+  if (!attempt) return null
+  return attempt.error ?? (attempt.httpStatus === null ? null : `HTTP ${attempt.httpStatus}`)
+}
+
 async function recordOrg(
   deps: OutcomeRecorderDeps,
   orgId: string,
@@ -132,7 +166,8 @@ async function recordOrg(
     if (writes.attempts.length + writes.deliveries.length + writes.queue.length === 0) return []
     await writeOutcomes(tx, orgId, now, writes)
     if (disables.length > 0) await durableCommit(tx)
-    for (const disable of disables) await disableEndpoint(deps.audit, tx, orgId, disable.id, disable.reason, now)
+    for (const disable of disables)
+      await disableEndpoint(deps, tx, orgId, { ...disable, now, lastError: lastError(outcomes, disable.id) })
     return plan.openCircuits
   })
   for (const id of openCircuits) opened.add(id)

@@ -159,6 +159,23 @@ describe('retries and disabling', () => {
         action: 'webhook.disabled',
         data: { id: webhook.id, status: 'disabled' },
       })
+      // The org's owners and admins are told by email, with the endpoint and its last error.
+      const emails = await t.db.global
+        .selectFrom('email_outbox')
+        .select(['to_address', 'variables'])
+        .where('tenant_org', '=', owner.orgId)
+        .where('kind', '=', 'webhook_disabled')
+        .execute()
+      const about = emails.filter((email) => (email.variables.webhook as { id: string }).id === webhook.id)
+      expect(about).toEqual([
+        {
+          to_address: owner.email,
+          variables: expect.objectContaining({
+            webhook: { id: webhook.id, url: (await endpoint(webhook.id)).url },
+            lastError: 'the receiver answered 500',
+          }),
+        },
+      ])
       // What was still queued is not sent to a disabled endpoint.
       receiver.clear()
       t.clock.advance(DAY)

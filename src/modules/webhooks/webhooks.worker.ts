@@ -15,7 +15,7 @@ import {
 } from './webhooks.claims.js'
 import { DEFAULT_CIRCUIT_RULES, type CircuitRules } from './webhooks.circuit.js'
 import { createAgentPool, sendAttempt, type AgentPool } from './webhooks.http.js'
-import { createOutcomeRecorder } from './webhooks.outcome-recorder.js'
+import { createOutcomeRecorder, type WebhookNoticeDeps } from './webhooks.outcome-recorder.js'
 import type { AttemptResult, Outcome } from './webhooks.outcomes.js'
 import { runRound, type Sendable } from './webhooks.round.js'
 import { signedHeaders, signingKey, type SigningKey } from './webhooks.signing.js'
@@ -115,6 +115,8 @@ export interface DeliveryWorkerDeps {
   maxAgents?: number
   /** Told the size of each claim as it is made (metrics, tests). */
   onClaim?: (size: number) => void
+  /** Emails an org whose endpoint the worker disables (absent: a worker run alone in a test). */
+  notices?: WebhookNoticeDeps
 }
 
 /** What the job keeps across rounds: its sizes, its connections to receivers, the keys and URLs it has read. */
@@ -145,6 +147,7 @@ export function createDeliveryJob(deps: DeliveryWorkerDeps): Job {
     schedule: deps.schedule,
     jitter: deps.jitter,
     circuit: deps.circuit ?? DEFAULT_CIRCUIT_RULES,
+    ...(deps.notices ? { notices: deps.notices } : {}),
   })
   // The signals of the rounds under way (a stopping worker tells them to stop claiming).
   const rounds = new Set<{ stopped: boolean }>()

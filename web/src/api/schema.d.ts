@@ -180,7 +180,7 @@ export type paths = {
     patch?: never
     trace?: never
   }
-  '/api/members/invitations': {
+  '/api/members/{userId}': {
     parameters: {
       query?: never
       header?: never
@@ -189,8 +189,84 @@ export type paths = {
     }
     get?: never
     put?: never
-    /** Invite someone to the active org (emits member.invited) */
+    post?: never
+    /** Remove a member (emits member.removed); never the last owner */
+    delete: operations['removeMember']
+    options?: never
+    head?: never
+    /**
+     * Change a member’s role (emits member.role_changed); an org keeps at least one owner
+     * @description Admins manage every role but owner; only an owner makes or unmakes owners.
+     */
+    patch: operations['changeMemberRole']
+    trace?: never
+  }
+  '/api/members/invitations': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Invitations not accepted or revoked, with who invited and when */
+    get: operations['listInvitations']
+    put?: never
+    /**
+     * Invite someone to the active org and email them the link (emits member.invited)
+     * @description Inviting an email that has an open invitation sends that invitation again: the same link, valid 7 days from now, in the role asked now.
+     */
     post: operations['inviteMember']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/members/invitations/{id}/revoke': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Revoke an invitation: its link stops working (emits member.invitation_revoked) */
+    post: operations['revokeInvitation']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/members/invitations/{id}/resend': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Email an open invitation again: the same link, valid 7 days from now (emits member.invited) */
+    post: operations['resendInvitation']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/invitations/preview': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** What an invitation link leads to, before signing in: the org, who invited, the role, its status */
+    post: operations['previewInvitation']
     delete?: never
     options?: never
     head?: never
@@ -208,6 +284,92 @@ export type paths = {
     put?: never
     /** Accept an invitation sent to your email (emits member.joined) */
     post: operations['acceptInvitation']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/auth/password-reset': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Email a single-use link to reset the password (202, the same answer whether or not the account exists) */
+    post: operations['requestPasswordReset']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/auth/password-reset/confirm': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Set a new password with the link’s token, once: every session ends, and an email says so */
+    post: operations['confirmPasswordReset']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/email-kinds': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The emails the service sends, and the variables each kind’s templates may use */
+    get: operations['listEmailKinds']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/account/email-preferences': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Which non-security emails you receive (security emails always go) */
+    get: operations['getEmailPreferences']
+    /** Choose which non-security emails you receive; kinds left out keep their choice */
+    put: operations['setEmailPreferences']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/webhook-kinds': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The event kinds a webhook endpoint may subscribe to, each with its group and what it means */
+    get: operations['listWebhookKinds']
+    put?: never
+    post?: never
     delete?: never
     options?: never
     head?: never
@@ -1947,6 +2109,9 @@ export type components = {
       data: components['schemas']['Member'][]
       pagination: components['schemas']['Pagination']
     }
+    ChangeMemberRoleRequest: {
+      role: 'owner' | 'admin' | 'finance' | 'editor' | 'viewer'
+    }
     InviteMemberRequest: {
       /**
        * Format: email
@@ -1967,6 +2132,58 @@ export type components = {
       /** @description Shown once, in the response that created the invitation (an idempotent replay omits it); the invitation link carries it */
       token?: string
     }
+    PendingInvitation: {
+      id: string
+      email: string
+      role: 'owner' | 'admin' | 'finance' | 'editor' | 'viewer'
+      invitedBy: {
+        userId: string
+        name: string
+        email: string | null
+      }
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:15:30.123Z
+       */
+      createdAt: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:15:30.123Z
+       */
+      sentAt: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:15:30.123Z
+       */
+      expiresAt: string
+      /** @description Past expiresAt: send it again to renew the link for 7 days */
+      expired: boolean
+    }
+    /** @description Invitations not accepted or revoked, newest first */
+    PendingInvitationList: {
+      data: components['schemas']['PendingInvitation'][]
+      pagination: components['schemas']['Pagination']
+    }
+    InvitationPreviewRequest: {
+      token: string
+    }
+    InvitationPreview: {
+      orgName: string
+      /** @description Who the invitation is for: accept it signed in with this email */
+      email: string
+      role: 'owner' | 'admin' | 'finance' | 'editor' | 'viewer'
+      inviter: {
+        name: string
+        email: string | null
+      }
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:15:30.123Z
+       */
+      expiresAt: string
+      /** @description pending: it can be accepted */
+      status: 'pending' | 'accepted' | 'expired' | 'revoked'
+    }
     AcceptInvitationRequest: {
       token: string
     }
@@ -1979,6 +2196,77 @@ export type components = {
        * @example 2026-11-22T10:15:30.123Z
        */
       joinedAt: string
+    }
+    PasswordResetRequest: {
+      /**
+       * Format: email
+       * @example ada@example.com
+       */
+      email: string
+    }
+    PasswordResetAccepted: {
+      message: string
+    }
+    PasswordResetConfirmRequest: {
+      /** @description From the link in the email */
+      token: string
+      /** @description The new password: at least 10 characters */
+      password: string
+    }
+    EmailKind: {
+      /**
+       * @description An email kind
+       * @enum {string}
+       */
+      kind:
+        | 'invitation'
+        | 'password_reset'
+        | 'password_changed'
+        | 'payout_status'
+        | 'partner_review'
+        | 'webhook_disabled'
+        | 'operator_invite'
+      description: string
+      /** @description Security emails always go; the others follow each person’s choice */
+      security: boolean
+      /** @description Whether a person gets it before choosing */
+      receivedByDefault: boolean
+      /** @description What the kind’s templates may use (brand.name and brand.url too) */
+      variables: {
+        /** @description As a template writes it: {{ org.name }} */
+        path: string
+        description: string
+        /** @description An example value */
+        sample: string
+      }[]
+    }
+    EmailKindList: {
+      data: components['schemas']['EmailKind'][]
+    }
+    EmailPreferences: {
+      /** @description Payouts of your orgs moving (owners and admins) */
+      payout_status: boolean
+      /** @description A webhook endpoint of your orgs disabled (owners and admins) */
+      webhook_disabled: boolean
+      /** @description Your partner’s review decisions */
+      partner_review: boolean
+    }
+    EmailPreferencesBody: {
+      /** @description Payouts of your orgs moving (owners and admins) */
+      payout_status?: boolean
+      /** @description A webhook endpoint of your orgs disabled (owners and admins) */
+      webhook_disabled?: boolean
+      /** @description Your partner’s review decisions */
+      partner_review?: boolean
+    }
+    WebhookKindList: {
+      data: {
+        /** @description What an endpoint subscribes to (an org event action, audit.emitted or *) */
+        kind: string
+        /** @description The object it is about: the part before the dot (every event: audit.emitted and *) */
+        group: string
+        description: string
+      }[]
     }
     /** @description One entry of the org audit log, hash-chained to the previous one */
     OrgEvent: {
@@ -3949,6 +4237,115 @@ export interface operations {
       503: components['responses']['ServiceUnavailable']
     }
   }
+  removeMember: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        userId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  changeMemberRole: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        userId: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChangeMemberRoleRequest']
+      }
+    }
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Member']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  listInvitations: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1..100 (default 25) */
+        limit?: number
+        /** @description Opaque cursor from the previous page */
+        cursor?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Invitations not accepted or revoked, newest first */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PendingInvitationList']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
   inviteMember: {
     parameters: {
       query?: never
@@ -3986,6 +4383,123 @@ export interface operations {
       413: components['responses']['ContentTooLarge']
       415: components['responses']['UnsupportedMediaType']
       422: components['responses']['UnprocessableContent']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  revokeInvitation: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Makes retrying this request safe: the first response is stored for 24 h and replayed to a request with the same key (scoped to caller, method and path). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PendingInvitation']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['UnprocessableContent']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  resendInvitation: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Makes retrying this request safe: the first response is stored for 24 h and replayed to a request with the same key (scoped to caller, method and path). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Invitation']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['UnprocessableContent']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  previewInvitation: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InvitationPreviewRequest']
+      }
+    }
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['InvitationPreview']
+        }
+      }
+      400: components['responses']['BadRequest']
+      404: components['responses']['NotFound']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
       429: components['responses']['TooManyRequests']
       500: components['responses']['InternalServerError']
       503: components['responses']['ServiceUnavailable']
@@ -4029,6 +4543,189 @@ export interface operations {
       413: components['responses']['ContentTooLarge']
       415: components['responses']['UnsupportedMediaType']
       422: components['responses']['UnprocessableContent']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  requestPasswordReset: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordResetRequest']
+      }
+    }
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PasswordResetAccepted']
+        }
+      }
+      400: components['responses']['BadRequest']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  confirmPasswordReset: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordResetConfirmRequest']
+      }
+    }
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      400: components['responses']['BadRequest']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  listEmailKinds: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['EmailKindList']
+        }
+      }
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  getEmailPreferences: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['EmailPreferences']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  setEmailPreferences: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EmailPreferencesBody']
+      }
+    }
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['EmailPreferences']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  listWebhookKinds: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['WebhookKindList']
+        }
+      }
       429: components['responses']['TooManyRequests']
       500: components['responses']['InternalServerError']
       503: components['responses']['ServiceUnavailable']
