@@ -61,14 +61,19 @@ it('runs every shell block of docs/partner-quickstart.md, as written and in orde
   const outputs = await runInOneShell(blocks, baseUrl)
 
   // What the blocks printed, found by what they do (so blocks can be added before them).
-  const printedBy = (test: (block: string) => boolean) => {
+  const textBy = (test: (block: string) => boolean) => {
     const index = blocks.findIndex(test)
     expect(index, 'a block of the document').toBeGreaterThanOrEqual(0)
-    return JSON.parse(outputs[index]!)
+    return outputs[index]!
   }
+  const printedBy = (test: (block: string) => boolean) => JSON.parse(textBy(test))
   const formExchange = printedBy((block) => block.includes('/oauth/token') && block.includes('client_secret='))
   expect(formExchange).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'events:read members:read' })
   expect(formExchange.access_token).toMatch(/^oat_/)
+  // The token names its org, and so does GET /v1/orgs: the id every /v1 route needs.
+  const client0 = printedBy((block) => block.includes('/api/clients'))
+  expect(formExchange.org_id).toBe(client0.orgId)
+  expect(textBy((block) => block.includes('/v1/orgs"')).trim()).toBe(client0.orgId)
   expect(blocks.some((block) => block.includes('/oauth/token') && block.includes('-u '))).toBe(true)
 
   const client = printedBy((block) => block.includes('/api/clients'))

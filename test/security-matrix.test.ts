@@ -39,6 +39,9 @@ const ACCOUNT_ROUTES = new Set([
   '/api/partner/application',
   '/api/partner/agreement',
   '/api/partner/review-requests',
+  '/api/partners/apply',
+  // A client's own org: any token may read where it acts, whatever its scopes.
+  '/v1/orgs',
 ])
 /** Routes anyone may call. */
 const PUBLIC_ROUTES = new Set([

@@ -242,6 +242,10 @@ export const TokenResponse = component(
         token_type: Type.Literal('Bearer'),
         expires_in: Type.Integer({ description: 'Seconds: 3600' }),
         scope: Type.String({ description: 'The granted scopes, space-separated' }),
+        org_id: Type.String({
+          pattern: idPattern('org'),
+          description: 'The org the token acts in: the {orgId} of every /v1/orgs/{orgId}/... route',
+        }),
       },
       { description: 'An access token (no refresh token: ask again when it expires)' },
     ),
@@ -251,6 +255,7 @@ export const TokenResponse = component(
         token_type: 'Bearer',
         expires_in: 3600,
         scope: 'events:read members:read',
+        org_id: 'org_01JD2YB6X8Q0W3M5N7P9R1T3V5',
       },
     ],
   ),

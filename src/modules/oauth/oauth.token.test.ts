@@ -34,6 +34,28 @@ const grant = (extra: Record<string, string> = {}) => ({
 const withBody = (extra: Record<string, string> = {}) =>
   grant({ client_id: client.id, client_secret: client.secret, ...extra })
 
+describe('GET /v1/orgs', () => {
+  it('names the token’s org, with no scope needed; a session token or none is 401', async () => {
+    const token = (await requestToken(t.app, withBody())).json().access_token
+    const orgs = await call(t.app, { url: '/v1/orgs', token })
+    expect(orgs.statusCode, orgs.body).toBe(200)
+    expect(orgs.json()).toEqual({
+      data: [
+        {
+          id: owner.orgId,
+          name: 'Test Label',
+          environment: 'sandbox',
+          region: 'eu-west',
+          createdAt: expect.any(String),
+          createdBy: owner.userId,
+        },
+      ],
+    })
+    expectProblem(await call(t.app, { url: '/v1/orgs' }), 401, 'invalid_token')
+    expectProblem(await call(t.app, { url: '/v1/orgs', token: owner.token }), 401, 'invalid_token')
+  })
+})
+
 describe('POST /oauth/token: success', () => {
   it('exchanges body credentials for a Bearer token, not cacheable, without a refresh token', async () => {
     const response = await requestToken(t.app, withBody({ scope: 'events:read members:read' }))
@@ -46,6 +68,7 @@ describe('POST /oauth/token: success', () => {
       token_type: 'Bearer',
       expires_in: 3600,
       scope: 'events:read members:read',
+      org_id: owner.orgId,
     })
     expect(body).not.toHaveProperty('refresh_token')
     expect(response.headers['x-ratelimit-limit']).toBeDefined()

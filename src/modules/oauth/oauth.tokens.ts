@@ -228,6 +228,7 @@ async function exchange(deps: TokensDeps, limits: TokenLimits, input: TokenReque
       token_type: 'Bearer',
       expires_in: ACCESS_TOKEN_TTL_SECONDS,
       scope: scopes.join(' '),
+      org_id: client.org_id,
     },
     headers: rateHeaders(verdict),
   }

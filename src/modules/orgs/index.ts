@@ -14,6 +14,7 @@ export {
   LoginResponse,
   MemberList,
   MemberQuery,
+  OrgSchema,
   type Member,
   type User,
 } from './orgs.schemas.js'

@@ -1,9 +1,11 @@
+import type { Selectable } from 'kysely'
 import type { Config } from '../../config.js'
 import type { Database, Tx } from '../../database.js'
+import type { DB } from '../../schema.js'
 import type { StoredAnswer } from '../../platform/idempotent-route.js'
 import type { Clock } from '../../platform/clock.js'
 import type { CredentialCache } from '../../platform/credential-cache.js'
-import { AppError } from '../../platform/errors.js'
+import { AppError, notFound } from '../../platform/errors.js'
 import type { IdGenerator } from '../../platform/ids.js'
 import type { AuditLog } from '../audit/index.js'
 import type { CreateOrgBody, CreatedOrg, Org } from './orgs.schemas.js'
@@ -32,6 +34,8 @@ export interface OrgProvisioning {
   provision(input: ProvisionInput): Promise<Org>
   /** Creates an org with an owner inside a transaction scoped to `orgId` (partner sign-up). */
   provisionIn(tx: Tx, input: ProvisionInput & { orgId: string }): Promise<Org>
+  /** The org record (404 when it does not exist). */
+  get(orgId: string): Promise<Org>
 }
 
 export interface OrgProvisioningDeps {
@@ -48,6 +52,24 @@ export function createOrgProvisioning(deps: OrgProvisioningDeps): OrgProvisionin
     provision: (input) => provision(deps, input),
     provisionIn: (tx, input) => provisionIn(deps, tx, input),
     create: (user, body, answer) => createOrg(deps, user, body, answer),
+    async get(orgId) {
+      const row = await deps.db.read(orgId, (reader) =>
+        reader.selectFrom('orgs').selectAll().where('org_id', '=', orgId).executeTakeFirst(),
+      )
+      if (!row) throw notFound('org')
+      return presentOrg(row)
+    },
+  }
+}
+
+function presentOrg(org: Selectable<DB['orgs']>): Org {
+  return {
+    id: org.org_id,
+    name: org.name,
+    environment: org.environment,
+    region: org.region,
+    createdAt: org.created_at.toISOString(),
+    createdBy: org.created_by,
   }
 }
 
@@ -91,14 +113,7 @@ async function provisionIn(
     .values({ org_id: orgId, user_id: input.ownerId, role: 'owner', created_at: now })
     .execute()
   await audit.startChain(tx, orgId)
-  const record: Org = {
-    id: org.org_id,
-    name: org.name,
-    environment: org.environment,
-    region: org.region,
-    createdAt: org.created_at.toISOString(),
-    createdBy: org.created_by,
-  }
+  const record = presentOrg(org)
   await audit.append(tx, { orgId, actor: { userId: input.ownerId } }, 'org.created', { type: 'org', id: orgId }, record)
   return record
 }

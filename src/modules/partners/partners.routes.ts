@@ -13,6 +13,8 @@ import {
   OperatorPartnerList,
   OperatorPartnerQuery,
   OperatorPartnerSchema,
+  PartnerApplyBody,
+  PartnerApplyResponse,
   PartnerCookieSignupResponse,
   PartnerParams,
   PartnerSchema,
@@ -99,6 +101,33 @@ function registerSignupRoutes(app: FastifyInstance, partners: PartnersService, c
       setSessionCookie(reply, config, token, SESSION_ABSOLUTE_MS / 1000)
       return reply.code(201).send(rest)
     },
+  )
+
+  api.post(
+    '/api/partners/apply',
+    {
+      schema: {
+        tags,
+        operationId: 'partnerApply',
+        summary: 'Become a partner with the signed-in account: a sandbox org with demo data and sandbox credentials',
+        description:
+          'As /api/partners/signup without making a user: the account keeps its orgs, and the new sandbox org becomes ' +
+          'the session’s active org. 409 conflict when the account is a partner already. A replay for the same ' +
+          'Idempotency-Key answers without the client `secret` (never stored): rotate it.',
+        body: PartnerApplyBody,
+        response: responses({ 201: PartnerApplyResponse }, [409, 421]),
+      },
+      config: { auth: 'session', orgScoped: false, idempotent: true, successStatus: 201 },
+    },
+    idempotent(async (request, reply, answer) => {
+      const identity = request.identity!
+      const applicant = {
+        userId: identity.userId,
+        requestId: String(request.id),
+        sessionTokenHash: identity.session?.tokenHash ?? null,
+      }
+      return reply.code(201).send(await partners.apply(applicant, request.body, answer))
+    }),
   )
 }
 

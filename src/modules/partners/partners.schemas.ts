@@ -128,6 +128,26 @@ export const PartnerSignupResponse = component(
 )
 export type PartnerSignupResponse = Static<typeof PartnerSignupResponse>
 
+export const PartnerApplyBody = component(
+  'PartnerApplyRequest',
+  Type.Object(
+    { company: PartnerSignupBody.properties.company, tier: Tier, region: Type.Optional(Region) },
+    { additionalProperties: false },
+  ),
+)
+export type PartnerApplyBody = Static<typeof PartnerApplyBody>
+
+export const PartnerApplyResponse = component(
+  'PartnerApply',
+  Type.Object({
+    user: CookieSessionResponse.properties.user,
+    activeOrgId: Type.String({ description: 'The new sandbox org, now the session’s active org' }),
+    partner: PartnerSchema,
+    sandboxClient: SandboxClient,
+  }),
+)
+export type PartnerApplyResponse = Static<typeof PartnerApplyResponse>
+
 export const PartnerCookieSignupResponse = component(
   'PartnerCookieSignUp',
   Type.Object({

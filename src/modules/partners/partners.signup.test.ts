@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, call, eventCount, expectProblem, uniqueEmail, type TestApp } from '../../../test/helpers.js'
+import {
+  buildTestApp,
+  call,
+  eventCount,
+  expectProblem,
+  ownerWithOrg,
+  signup,
+  uniqueEmail,
+  type TestApp,
+} from '../../../test/helpers.js'
 import { requestToken } from '../../../test/partner-helpers.js'
 import { signUpPartner } from '../../../test/partner-program-helpers.js'
 import { regionOfId } from '../../platform/region.js'
@@ -169,5 +178,74 @@ describe('POST /api/partners/signup', () => {
     expect(response.json().sandboxClient.secret).toMatch(/^cs_test_/)
     expect(String(response.headers['set-cookie'])).toMatch(/HttpOnly/i)
     expect(await eventCount(t.db, response.json().activeOrgId)).toBeGreaterThan(5)
+  })
+})
+
+describe('POST /api/partners/apply', () => {
+  const apply = (token: string, extra: Record<string, unknown> = {}) =>
+    call(t.app, {
+      method: 'POST',
+      url: '/api/partners/apply',
+      token,
+      body: { company: 'Label Labs', tier: 'api_partner', ...extra },
+    })
+
+  it('makes a signed-in account a partner: it keeps its orgs, the sandbox org becomes active, the secret works', async () => {
+    const owner = await ownerWithOrg(t.app, { name: 'My Label' })
+    const applied = await apply(owner.token)
+    expect(applied.statusCode, applied.body).toBe(201)
+    const partner = applied.json()
+    expect(partner).toMatchObject({
+      user: { id: owner.userId, email: owner.email },
+      partner: { company: 'Label Labs', status: 'sandbox', sandboxOrgId: partner.activeOrgId },
+      sandboxClient: { tier: 'api_partner_sandbox' },
+    })
+    expect(partner).not.toHaveProperty('token')
+    expect(partner.sandboxClient.secret).toMatch(/^cs_test_/)
+    const me = (await call(t.app, { url: '/api/me', token: owner.token })).json()
+    expect(me.activeOrgId).toBe(partner.activeOrgId)
+    expect(me.memberships.map((m: { orgId: string }) => m.orgId).sort()).toEqual(
+      [owner.orgId, partner.activeOrgId].sort(),
+    )
+    expect((await call(t.app, { url: '/api/partner', token: owner.token })).json().id).toBe(partner.partner.id)
+    expect((await call(t.app, { url: '/api/creators', token: owner.token })).json().data).toHaveLength(3)
+    const token = await requestToken(t.app, {
+      grant_type: 'client_credentials',
+      client_id: partner.sandboxClient.id,
+      client_secret: partner.sandboxClient.secret,
+      scope: 'events:read',
+    })
+    expect(token.statusCode, token.body).toBe(200)
+  })
+
+  it('answers 409 for a partner already, and lets one of two applications at once through', async () => {
+    const signed = (await call(t.app, { method: 'POST', url: '/api/partners/signup', body: body() })).json()
+    const again = await apply(signed.token)
+    expectProblem(again, 409, 'conflict')
+    expect(again.json().detail).toContain('partner already')
+    const account = await signup(t.app, 'racer')
+    const answers = await Promise.all([apply(account.token), apply(account.token)])
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409])
+    const partners = await t.db.global
+      .selectFrom('partners')
+      .select('id')
+      .where('user_id', '=', account.userId)
+      .execute()
+    expect(partners).toHaveLength(1)
+  })
+
+  it('answers 401 without a session, 421 for another region and 400 for a bad tier, writing nothing', async () => {
+    expectProblem(
+      await call(t.app, { method: 'POST', url: '/api/partners/apply', body: { company: 'X', tier: 'api_partner' } }),
+      401,
+      'authentication_required',
+    )
+    const account = await signup(t.app, 'elsewhere')
+    const away = await apply(account.token, { region: 'us-east' })
+    expectProblem(away, 421, 'wrong_region')
+    expect(away.json().baseUrl).toBe('https://us.oeuvre.test')
+    expectProblem(await apply(account.token, { tier: 'gold' }), 400, 'parameter_invalid')
+    expect((await call(t.app, { url: '/api/me', token: account.token })).json().memberships).toEqual([])
+    expectProblem(await call(t.app, { url: '/api/partner', token: account.token }), 404, 'resource_missing')
   })
 })

@@ -1,4 +1,4 @@
-import type { Config } from '../../config.js'
+import type { Config, Region } from '../../config.js'
 import type { Database, Tx } from '../../database.js'
 import type { Clock } from '../../platform/clock.js'
 import type { RequestContext } from '../../platform/context.js'
@@ -11,10 +11,15 @@ import { TIERS } from '../../platform/rate-limit.js'
 import { wrongRegion } from '../../platform/region.js'
 import type { AuditLog } from '../audit/index.js'
 import type { ClientsService } from '../oauth/index.js'
-import type { AuthService, OrgsService } from '../orgs/index.js'
+import { presentUser, type AuthService, type OrgsService } from '../orgs/index.js'
 import { presentPartner, type PartnerRow } from './partners.onboarding.js'
 import { partnerById } from './partners.repo.js'
-import type { PartnerSignupBody, PartnerSignupResponse } from './partners.schemas.js'
+import type {
+  PartnerApplyBody,
+  PartnerApplyResponse,
+  PartnerSignupBody,
+  PartnerSignupResponse,
+} from './partners.schemas.js'
 
 /** What the sandbox client may do: read everything, and register webhooks. */
 export const SANDBOX_SCOPES: Scope[] = [...SCOPES.filter((scope) => scope.endsWith(':read')), 'webhooks:write']
@@ -25,6 +30,18 @@ export interface PartnerSignup {
    * answer without the session token and the client secret (neither is ever stored).
    */
   signup(body: PartnerSignupBody, requestId: string, answer?: StoredAnswer): Promise<PartnerSignupResponse>
+  /**
+   * An existing account becomes a partner: the partner, its sandbox org (made the session's
+   * active org) and client, as sign-up makes them, without a new user; 409 for a partner already.
+   */
+  apply(applicant: Applicant, body: PartnerApplyBody, answer?: StoredAnswer): Promise<PartnerApplyResponse>
+}
+
+/** The session applying: its user, the request, and the session to make the sandbox org active in. */
+export interface Applicant {
+  userId: string
+  requestId: string
+  sessionTokenHash: string | null
 }
 
 export interface PartnerSignupDeps {
@@ -43,7 +60,20 @@ export interface PartnerSignupDeps {
 
 /** Sign-up: the user, the partner, its sandbox org with demo data and a sandbox client, at once. */
 export function createPartnerSignup(deps: PartnerSignupDeps): PartnerSignup {
-  return { signup: (body, requestId, answer) => signup(deps, body, requestId, answer) }
+  return {
+    signup: (body, requestId, answer) => signup(deps, body, requestId, answer),
+    apply: (applicant, body, answer) => apply(deps, applicant, body, answer),
+  }
+}
+
+/** The region asked for is this deployment's, or 421 wrong_region naming where to go. */
+function checkRegion(config: Config, asked: Region | undefined): Region {
+  const region = asked ?? config.region
+  if (region !== config.region) {
+    const error = wrongRegion(config, region, `A partner of the ${region} region`)
+    throw new AppError('wrong_region', error.message, { param: 'region', extra: error.options.extra ?? {} })
+  }
+  return region
 }
 
 async function signup(
@@ -53,11 +83,7 @@ async function signup(
   answer: StoredAnswer | undefined,
 ): Promise<PartnerSignupResponse> {
   const { db, ids, config, auth, credentials } = deps
-  const region = body.region ?? config.region
-  if (region !== config.region) {
-    const error = wrongRegion(config, region, `A partner of the ${region} region`)
-    throw new AppError('wrong_region', error.message, { param: 'region', extra: error.options.extra ?? {} })
-  }
+  const region = checkRegion(config, body.region)
   const orgId = ids.next('org')
   const partnerId = ids.next('partner')
   let secret = ''
@@ -87,8 +113,60 @@ async function signup(
   }
 }
 
+async function apply(
+  deps: PartnerSignupDeps,
+  applicant: Applicant,
+  body: PartnerApplyBody,
+  answer: StoredAnswer | undefined,
+): Promise<PartnerApplyResponse> {
+  const { db, ids, config, credentials } = deps
+  const region = checkRegion(config, body.region)
+  const { userId, requestId, sessionTokenHash } = applicant
+  const orgId = ids.next('org')
+  const partnerId = ids.next('partner')
+  const changed = [`user:${userId}`, ...(sessionTokenHash ? [`session:${sessionTokenHash}`] : [])]
+  let secret = ''
+  const stored = await db.tx(
+    { orgId },
+    async (tx) => {
+      // The user's row locked: two applications at once are one partner and a 409.
+      const user = await tx
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', userId)
+        .forUpdate()
+        .executeTakeFirstOrThrow()
+      const existing = await tx.selectFrom('partners').select('id').where('user_id', '=', userId).executeTakeFirst()
+      if (existing) throw new AppError('conflict', 'This account is a partner already: open the portal')
+      const made = await writePartner(deps, tx, { body, region, orgId, partnerId, userId, requestId })
+      secret = made.secret
+      if (sessionTokenHash)
+        await tx
+          .updateTable('sessions')
+          .set({ active_org_id: orgId })
+          .where('token_hash', '=', sessionTokenHash)
+          .execute()
+      await credentials.announce(tx, changed)
+      return {
+        user: presentUser(user),
+        activeOrgId: orgId,
+        partner: presentPartner(made.row),
+        sandboxClient: made.client,
+      }
+    },
+    { commitWith: answer },
+  )
+  credentials.forget(changed)
+  await deps.seedSandbox({ orgId, requestId, actor: { userId, kind: 'person', role: 'owner' } })
+  return {
+    ...stored,
+    partner: presentPartner((await partnerById(db.global, partnerId))!),
+    sandboxClient: { ...stored.sandboxClient, secret },
+  }
+}
+
 interface NewPartner {
-  body: PartnerSignupBody
+  body: PartnerApplyBody
   region: string
   orgId: string
   partnerId: string

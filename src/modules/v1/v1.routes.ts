@@ -12,6 +12,7 @@ import {
   V1EventQuery,
   V1MemberList,
   V1MemberQuery,
+  V1OrgList,
 } from './v1.schemas.js'
 
 /** The partner surface's own routes: the org event feed and the members, over the same services as /api. */
@@ -21,6 +22,20 @@ export function registerV1Routes(
 ): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const { audit, orgs, partners } = services
+
+  api.get(
+    '/v1/orgs',
+    {
+      schema: {
+        tags: ['Partner surface: orgs'],
+        operationId: 'listOrgs',
+        summary: 'The orgs this token may act in (a client acts in its own org): the orgId of every other route',
+        response: responses({ 200: V1OrgList }),
+      },
+      config: { auth: 'client', orgScoped: false },
+    },
+    async (request) => ({ data: [await orgs.get(request.ctx.orgId)] }),
+  )
 
   api.get(
     '/v1/orgs/:orgId/events',

@@ -1,8 +1,8 @@
 import { Type } from 'typebox'
 import { idPattern } from '../../platform/ids.js'
 import { OrgEventList, OrgEventQuery, OrgEventSchema } from '../audit/index.js'
-import { MemberList, MemberQuery } from '../orgs/index.js'
-import { withExamples } from '../../platform/openapi-components.js'
+import { MemberList, MemberQuery, OrgSchema } from '../orgs/index.js'
+import { component, withExamples } from '../../platform/openapi-components.js'
 
 const ORG = 'org_01JD2YB6X8Q0W3M5N7P9R1T3V5'
 const OrgId = Type.String({
@@ -55,3 +55,21 @@ export const V1MemberList = withExamples(MemberList, [
   },
 ])
 export const V1MemberQuery = MemberQuery
+
+export const V1OrgList = component(
+  'OrgList',
+  withExamples(Type.Object({ data: Type.Array(OrgSchema) }, { description: 'The orgs the token acts in' }), [
+    {
+      data: [
+        {
+          id: 'org_01JD2YB6X8Q0W3M5N7P9R1T3V5',
+          name: 'Acme Royalties Sandbox',
+          environment: 'sandbox',
+          region: 'eu-west',
+          createdAt: '2026-11-22T10:00:00.000Z',
+          createdBy: 'usr_01JD2YB6X8Q0W3M5N7P9R1T3V7',
+        },
+      ],
+    },
+  ]),
+)

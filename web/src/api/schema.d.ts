@@ -545,6 +545,23 @@ export type paths = {
     patch?: never
     trace?: never
   }
+  '/v1/orgs': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The orgs this token may act in (a client acts in its own org): the orgId of every other route */
+    get: operations['v1ListOrgs']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/v1/orgs/{orgId}/events': {
     parameters: {
       query?: never
@@ -1707,6 +1724,26 @@ export type paths = {
     patch?: never
     trace?: never
   }
+  '/api/partners/apply': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Become a partner with the signed-in account: a sandbox org with demo data and sandbox credentials
+     * @description As /api/partners/signup without making a user: the account keeps its orgs, and the new sandbox org becomes the session’s active org. 409 conflict when the account is a partner already. A replay for the same Idempotency-Key answers without the client `secret` (never stored): rotate it.
+     */
+    post: operations['partnerApply']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/partner': {
     parameters: {
       query?: never
@@ -2566,6 +2603,8 @@ export type components = {
       expires_in: number
       /** @description The granted scopes, space-separated */
       scope: string
+      /** @description The org the token acts in: the {orgId} of every /v1/orgs/{orgId}/... route */
+      org_id: string
     }
     /** @description RFC 6749 section 5.2 error (this route only; every other route answers problem+json) */
     OAuthError: {
@@ -2603,6 +2642,22 @@ export type components = {
       response_types_supported: string[]
       /** Format: uri */
       service_documentation: string
+    }
+    Org: {
+      id: string
+      name: string
+      environment: 'sandbox' | 'production'
+      region: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:15:30.123Z
+       */
+      createdAt: string
+      createdBy: string
+    }
+    /** @description The orgs the token acts in */
+    OrgList: {
+      data: components['schemas']['Org'][]
     }
     CreatorRole:
       'artist' | 'featured_artist' | 'composer' | 'lyricist' | 'producer' | 'arranger' | 'publisher' | 'label'
@@ -3380,6 +3435,45 @@ export type components = {
       expiresAt: string
       user: components['schemas']['User']
       activeOrgId: string | null
+      partner: components['schemas']['Partner']
+      sandboxClient: {
+        id: string
+        /** @description Shown once */
+        secret: string
+        scopes: (
+          | 'events:read'
+          | 'members:read'
+          | 'catalog:read'
+          | 'catalog:write'
+          | 'creators:read'
+          | 'creators:write'
+          | 'revenue:read'
+          | 'revenue:write'
+          | 'payouts:read'
+          | 'payouts:write'
+          | 'ticketing:read'
+          | 'ticketing:write'
+          | 'webhooks:read'
+          | 'webhooks:write'
+        )[]
+        /** @enum {string} */
+        tier: 'api_partner_sandbox'
+      }
+    }
+    PartnerApplyRequest: {
+      company: string
+      /**
+       * @description api_partner, white_label (its own deployment) or platform_integrator (custom limits, the SDK)
+       * @enum {string}
+       */
+      tier: 'api_partner' | 'white_label' | 'platform_integrator'
+      /** @enum {string} */
+      region?: 'us-east' | 'eu-west' | 'au-east'
+    }
+    PartnerApply: {
+      user: components['schemas']['User']
+      /** @description The new sandbox org, now the session’s active org */
+      activeOrgId: string
       partner: components['schemas']['Partner']
       sandboxClient: {
         id: string
@@ -5194,7 +5288,8 @@ export interface operations {
            *       "access_token": "oat_Zk3w9Jt0bq1Q7c5VYxM2uJrA6nL8pE4sH0dG2fK1iOw",
            *       "token_type": "Bearer",
            *       "expires_in": 3600,
-           *       "scope": "events:read members:read"
+           *       "scope": "events:read members:read",
+           *       "org_id": "org_01JD2YB6X8Q0W3M5N7P9R1T3V5"
            *     }
            */
           'application/json': components['schemas']['AccessToken']
@@ -5338,6 +5433,48 @@ export interface operations {
           'application/json': components['schemas']['AuthorizationServerMetadata']
         }
       }
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  v1ListOrgs: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The orgs the token acts in */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "org_01JD2YB6X8Q0W3M5N7P9R1T3V5",
+           *           "name": "Acme Royalties Sandbox",
+           *           "environment": "sandbox",
+           *           "region": "eu-west",
+           *           "createdAt": "2026-11-22T10:00:00.000Z",
+           *           "createdBy": "usr_01JD2YB6X8Q0W3M5N7P9R1T3V7"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['OrgList']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
       500: components['responses']['InternalServerError']
       503: components['responses']['ServiceUnavailable']
     }
@@ -9654,6 +9791,48 @@ export interface operations {
       413: components['responses']['ContentTooLarge']
       415: components['responses']['UnsupportedMediaType']
       421: components['responses']['MisdirectedRequest']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  partnerApply: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Makes retrying this request safe: the first response is stored for 24 h and replayed to a request with the same key (scoped to caller, method and path). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PartnerApplyRequest']
+      }
+    }
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PartnerApply']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      409: components['responses']['Conflict']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      421: components['responses']['MisdirectedRequest']
+      422: components['responses']['UnprocessableContent']
       429: components['responses']['TooManyRequests']
       500: components['responses']['InternalServerError']
       503: components['responses']['ServiceUnavailable']

@@ -20,6 +20,23 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/v1/orgs': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The orgs this token may act in (a client acts in its own org): the orgId of every other route */
+    get: operations['v1ListOrgs']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/v1/orgs/{orgId}/events': {
     parameters: {
       query?: never
@@ -746,6 +763,8 @@ export interface components {
       expires_in: number
       /** @description The granted scopes, space-separated */
       scope: string
+      /** @description The org the token acts in: the {orgId} of every /v1/orgs/{orgId}/... route */
+      org_id: string
     }
     /** @description RFC 6749 section 5.2 error (this route only; every other route answers problem+json) */
     OAuthError: {
@@ -766,6 +785,22 @@ export interface components {
       region?: string
       /** @description wrong_region: the base URL of that region */
       baseUrl?: string
+    }
+    Org: {
+      id: string
+      name: string
+      environment: 'sandbox' | 'production'
+      region: string
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:15:30.123Z
+       */
+      createdAt: string
+      createdBy: string
+    }
+    /** @description The orgs the token acts in */
+    OrgList: {
+      data: components['schemas']['Org'][]
     }
     CreatorRole:
       'artist' | 'featured_artist' | 'composer' | 'lyricist' | 'producer' | 'arranger' | 'publisher' | 'label'
@@ -1694,7 +1729,8 @@ export interface operations {
            *       "access_token": "oat_Zk3w9Jt0bq1Q7c5VYxM2uJrA6nL8pE4sH0dG2fK1iOw",
            *       "token_type": "Bearer",
            *       "expires_in": 3600,
-           *       "scope": "events:read members:read"
+           *       "scope": "events:read members:read",
+           *       "org_id": "org_01JD2YB6X8Q0W3M5N7P9R1T3V5"
            *     }
            */
           'application/json': components['schemas']['AccessToken']
@@ -1817,6 +1853,48 @@ export interface operations {
           'application/json': components['schemas']['OAuthError']
         }
       }
+    }
+  }
+  v1ListOrgs: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The orgs the token acts in */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "org_01JD2YB6X8Q0W3M5N7P9R1T3V5",
+           *           "name": "Acme Royalties Sandbox",
+           *           "environment": "sandbox",
+           *           "region": "eu-west",
+           *           "createdAt": "2026-11-22T10:00:00.000Z",
+           *           "createdBy": "usr_01JD2YB6X8Q0W3M5N7P9R1T3V7"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['OrgList']
+        }
+      }
+      401: components['responses']['Unauthorized']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
     }
   }
   v1ListOrgEvents: {

@@ -6,6 +6,9 @@ import type { BodyOf, ListItemOf, QueryOf, RequestOptions, ResultOf } from '../t
 
 /** Every /v1 operation as `oeuvre.<resource>.<method>`: what the runtime sends for each. */
 export const OPERATIONS = {
+  orgs: {
+    list: { httpMethod: 'GET', path: '/v1/orgs', pathParams: [], input: 'none', paginated: false, auth: true },
+  },
   events: {
     list: {
       httpMethod: 'GET',
@@ -356,6 +359,12 @@ export const OPERATIONS = {
   },
 } as const satisfies Record<string, OperationTable>
 
+/** `oeuvre.orgs` */
+export interface OrgsMethods {
+  /** The orgs this token may act in (a client acts in its own org): the orgId of every other route: `GET /v1/orgs` */
+  list(options?: RequestOptions): Promise<ResultOf<'v1ListOrgs'>>
+}
+
 /** `oeuvre.events` */
 export interface EventsMethods {
   /** The org event feed, oldest first: `GET /v1/orgs/{orgId}/events` (events:read) */
@@ -558,6 +567,7 @@ export interface SealsMethods {
 
 /** The resources of the client, one per `x-oeuvre-resource` of the document. */
 export abstract class OeuvreResources {
+  readonly orgs: OrgsMethods
   readonly events: EventsMethods
   readonly members: MembersMethods
   readonly creators: CreatorsMethods
@@ -570,6 +580,7 @@ export abstract class OeuvreResources {
   readonly seals: SealsMethods
 
   protected constructor(send: Send) {
+    this.orgs = bindMethods<OrgsMethods>(send, OPERATIONS.orgs)
     this.events = bindMethods<EventsMethods>(send, OPERATIONS.events)
     this.members = bindMethods<MembersMethods>(send, OPERATIONS.members)
     this.creators = bindMethods<CreatorsMethods>(send, OPERATIONS.creators)
@@ -592,6 +603,8 @@ export type OrgEventList = components['schemas']['OrgEventList']
 export type AccessTokenRequest = components['schemas']['AccessTokenRequest']
 export type AccessToken = components['schemas']['AccessToken']
 export type OAuthError = components['schemas']['OAuthError']
+export type Org = components['schemas']['Org']
+export type OrgList = components['schemas']['OrgList']
 export type CreatorRole = components['schemas']['CreatorRole']
 export type Creator = components['schemas']['Creator']
 export type CreatorList = components['schemas']['CreatorList']
