@@ -146,6 +146,8 @@ async function registerPlatform(app: FastifyInstance, services: Services): Promi
     services.email.close()
     await services.credentials.close()
   })
+  // Before the server waits for its connections: an open stream would hold it forever.
+  app.addHook('preClose', async () => services.eventStreams.hub.close())
   registerErrorPages(app, config.publicUrl)
   registerHttpBasics(app)
   registerResidency(app, config)
@@ -193,7 +195,7 @@ async function registerModuleRoutes(app: FastifyInstance, services: Services): P
   registerOrgRoutes(app, { auth, orgs, passwordResets: services.passwordResets, config })
   registerEmailRoutes(app, services)
   registerWebhookKindsRoute(app)
-  registerAuditRoutes(app, audit)
+  registerAuditRoutes(app, audit, services.eventStreams)
   registerClientRoutes(app, services.oauthClients, services.requestLog)
   // The only route that takes a form body: the parser exists in its plugin context alone, so every other route answers 415.
   await app.register(async (formScope) => {
@@ -201,7 +203,7 @@ async function registerModuleRoutes(app: FastifyInstance, services: Services): P
     registerTokenRoute(formScope, services.oauthTokens)
   })
   registerDiscoveryRoute(app, config.publicUrl)
-  registerV1Routes(app, { audit, orgs, partners: services.partners })
+  registerV1Routes(app, { audit, orgs, partners: services.partners, eventStreams: services.eventStreams })
   registerCreatorRoutes(app, services.creators, { prefix: '/api/creators', auth: 'session' })
   registerCatalogRoutes(app, services.catalog, { prefix: '/api/catalog', auth: 'session' })
   registerTicketingRoutes(app, services.ticketing, { prefix: '/api/events', auth: 'session' })

@@ -28,6 +28,8 @@ export interface Config {
   readonly clientSecretGraceHours: number
   /** The request log: buffered rows are written every this many ms, or at once when a batch fills. */
   readonly requestLog: { readonly flushMs: number; readonly batchRows: number; readonly bufferRows: number }
+  /** The event stream: open streams a client may hold (per node), and the heartbeat's period. */
+  readonly stream: { readonly maxPerClient: number; readonly heartbeatMs: number }
   readonly deprecation: { readonly date: string; readonly sunset: string; readonly link: string } | null
   /** Base URLs of the other regions' deployments, for 421 wrong_region answers. */
   readonly regionUrls: Readonly<Partial<Record<Region, string>>>
@@ -133,6 +135,10 @@ export function loadConfig(env: Env = process.env): Config {
       flushMs: int(env, 'REQUEST_LOG_FLUSH_MS', 1000, 10, 60_000),
       batchRows: int(env, 'REQUEST_LOG_BATCH_ROWS', 500, 1, 5000),
       bufferRows: int(env, 'REQUEST_LOG_BUFFER_ROWS', 20_000, 1, 1_000_000),
+    }),
+    stream: Object.freeze({
+      maxPerClient: int(env, 'STREAM_MAX_PER_CLIENT', 10, 1, 10_000),
+      heartbeatMs: int(env, 'STREAM_HEARTBEAT_MS', 15_000, 10, 300_000),
     }),
     deprecation,
     regionUrls: Object.freeze(regionUrls),

@@ -20,7 +20,7 @@ import type { EvidenceService } from './modules/evidence/index.js'
 import { createClientsService, type ClientsService } from './modules/oauth/index.js'
 import { createTokensService, type TokensService } from './modules/oauth/index.js'
 import { createRequestLog, type RequestLog } from './modules/oauth/index.js'
-import { createAuditLog, type AuditLog } from './modules/audit/index.js'
+import { createAuditLog, createEventHub, feedReader, type AuditLog, type StreamDeps } from './modules/audit/index.js'
 import { createAuthService, type AuthService } from './modules/orgs/index.js'
 import { createOrgsService, createPasswordResets, type OrgsService, type PasswordResets } from './modules/orgs/index.js'
 import { createCreatorsService, type CreatorsService } from './modules/creators/index.js'
@@ -66,6 +66,8 @@ export interface Services {
   /** Resolved sessions and access tokens, invalidated across nodes (close it with the app). */
   credentials: CredentialCache
   audit: AuditLog
+  /** The org event stream's reads and this node's one LISTEN connection (close it with the app). */
+  eventStreams: StreamDeps
   auth: AuthService
   orgs: OrgsService
   creators: CreatorsService
@@ -124,7 +126,7 @@ type BaseWithEmail = BaseServices & Pick<Services, 'email'>
 
 type AccessServices = Pick<
   Services,
-  'credentials' | 'audit' | 'auth' | 'orgs' | 'oauthTokens' | 'requestLog' | 'passwordResets'
+  'credentials' | 'audit' | 'eventStreams' | 'auth' | 'orgs' | 'oauthTokens' | 'requestLog' | 'passwordResets'
 >
 
 type RecordServices = Pick<Services, 'creators' | 'catalog' | 'ticketing' | 'revenue'>
@@ -148,7 +150,13 @@ function createAccessServices(base: BaseWithEmail): AccessServices {
     outbox: email.outbox,
     publicUrl: config.publicUrl,
   })
-  return { credentials, audit, auth, orgs, oauthTokens, requestLog, passwordResets }
+  const eventStreams: StreamDeps = {
+    hub: createEventHub(db.backend),
+    clock,
+    read: feedReader(audit),
+    ...config.stream,
+  }
+  return { credentials, audit, eventStreams, auth, orgs, oauthTokens, requestLog, passwordResets }
 }
 
 function createRecordServices({ db, clock, ids }: BaseServices, audit: AuditLog): RecordServices {

@@ -30,6 +30,8 @@ export interface Identity {
   clientId?: string
   scopes?: readonly Scope[]
   session?: { tokenHash: string; userName: string; userEmail: string | null }
+  /** When an access token stops being valid (an event stream then closes). */
+  expiresAt?: Date
 }
 
 export type AuthMode = 'none' | 'session' | 'client'

@@ -175,6 +175,12 @@ export const ERROR_CODES = {
     meaning: 'The caller used up its rate limit for the moment.',
     action: 'Wait `Retry-After` seconds; pace requests by `X-RateLimit-Remaining` and `X-RateLimit-Reset`.',
   },
+  too_many_streams: {
+    status: 429,
+    title: 'Too many open streams',
+    meaning: 'This client already holds as many open event streams as it may (STREAM_MAX_PER_CLIENT).',
+    action: 'Close a stream you no longer read, or share one stream per org among your consumers.',
+  },
   headers_too_large: {
     status: 431,
     title: 'Request headers too large',

@@ -156,7 +156,9 @@ export function partnerGrouping(
   const literals = segments.filter((segment) => !segment.startsWith('{'))
   const last = segments[segments.length - 1]
   let verb: string
-  if (method === 'get') {
+  const success = operation.responses?.['200'] as { content?: Record<string, unknown> } | undefined
+  if (method === 'get' && success?.content?.['text/event-stream']) verb = 'stream'
+  else if (method === 'get') {
     if (literals.length === 0) verb = last === undefined ? 'list' : 'get'
     else verb = (isList(operation) ? 'list' : 'get') + pascal(literals.join('-'))
   } else if (method === 'post') verb = literals.length === 0 ? 'create' : camel(literals[literals.length - 1]!)

@@ -131,6 +131,8 @@ export function methodSpecs(document: Document): MethodSpec[] {
       const success = Object.keys(operation.responses).find((status) => /^2\d\d$/.test(status))
       if (!success) throw new Error(`${operation.operationId}: no success response`)
       const response = schemaOf<{ content?: Record<string, unknown> }>(document, operation.responses[success])
+      // A server-sent event stream is not a request and an answer: no generated method reads one.
+      if (response.content?.['text/event-stream']) continue
       const body = response.content?.['application/json'] as { schema?: unknown } | undefined
       const properties = (body ? schemaOf(document, body.schema).properties : undefined) as
         Record<string, unknown> | undefined

@@ -2,6 +2,7 @@ import { clientCredentials, staticToken, type StoredToken, type TokenSource, typ
 import { systemClock, type Clock } from './clock.js'
 import { OeuvreResources, type AccessToken, type EventsMethods, type OrgEvent } from './generated/resources.js'
 import { pollEvents, type PollOptions } from './poll.js'
+import { streamEvents, type StreamOptions } from './stream.js'
 import { regionOf, type Region } from './region.js'
 import { Transport } from './transport.js'
 import type { RequestOptions } from './types.js'
@@ -50,6 +51,11 @@ export interface EventsWithPolling extends EventsMethods {
    */
   poll(orgId: string, options?: PollOptions): AsyncGenerator<OrgEvent, void, undefined>
   poll(options: PollOptions & { orgId: string }): AsyncGenerator<OrgEvent, void, undefined>
+  /**
+   * The org's events as they commit (server-sent events), oldest first from `cursor`, then
+   * live: reconnects with Last-Event-ID and backs off, so nothing is skipped or repeated.
+   */
+  stream(orgId: string, options?: StreamOptions): AsyncGenerator<OrgEvent, void, undefined>
 }
 
 /** A call to a route the generated methods do not cover (yet). */
@@ -113,7 +119,14 @@ export class Oeuvre extends OeuvreResources {
       typeof first === 'string'
         ? pollEvents(events, clock, first, second)
         : pollEvents(events, clock, first.orgId, withoutOrgId(first))
-    Object.assign(this.events, { poll })
+    const stream = (orgId: string, options?: StreamOptions) =>
+      streamEvents(
+        (path, lastEventId, signal) => transport.openStream(path, lastEventId, signal),
+        clock,
+        orgId,
+        options,
+      )
+    Object.assign(this.events, { poll, stream })
   }
 
   /** Sends any request with the client's credentials, retries and errors; answers the parsed body. */

@@ -138,6 +138,29 @@ export class Transport {
     return Math.min(8_000, 500 * 2 ** retries) * (1 - 0.25 * this.options.random())
   }
 
+  /**
+   * Opens a server-sent event stream with the client's token; an answer other than 200 is
+   * thrown as the API error it is (a 401 invalid_token first forgets the token).
+   */
+  async openStream(path: string, lastEventId: string | undefined, signal?: AbortSignal): Promise<Response> {
+    const tokens = this.tokenSource()
+    const token = await tokens.token(signal)
+    const headers: Record<string, string> = { accept: 'text/event-stream', authorization: `Bearer ${token}` }
+    if (lastEventId) headers['last-event-id'] = lastEventId
+    const response = await this.options.fetch(`${this.baseUrl}${path}`, { headers, ...(signal ? { signal } : {}) })
+    if (response.status === 200) return response
+    const text = await response.text()
+    let body: unknown = text
+    try {
+      body = JSON.parse(text)
+    } catch {
+      // not JSON: the error carries the text
+    }
+    const error = errorFromResponse(response.status, body, response.headers, this.options.clock.now())
+    if (response.status === 401) await tokens.invalidate(token)
+    throw error
+  }
+
   /** Where authenticated calls take their bearer token from. */
   authenticate(tokens: TokenSource | undefined): void {
     this.tokens = tokens

@@ -183,3 +183,43 @@ describe('oeuvre.events.poll', () => {
     })
   })
 })
+
+describe('oeuvre.events.stream', () => {
+  it('yields the feed from a cursor, then writes as they commit, and resumes after the last event handed out', async () => {
+    const { partner, oeuvre, creators } = await partnerClient()
+    await creators(2)
+    const initial = await eventCount(service.t.db, partner.orgId)
+    const controller = new AbortController()
+    const seen: OrgEvent[] = []
+    let stored: string | undefined
+    for await (const event of oeuvre.events.stream(partner.orgId, {
+      signal: controller.signal,
+      onCursor: (cursor) => void (stored = cursor),
+    })) {
+      seen.push(event)
+      // Caught up: two writes reach the open stream as they commit.
+      if (seen.length === initial) await creators(2)
+      if (seen.length === initial + 2) break
+    }
+    controller.abort()
+    expect(seen.map((event) => event.sequence)).toEqual(range(1, initial + 2))
+    // The last event's cursor is stored once the loop asks for more: resuming repeats it.
+    expect(stored).toBeDefined()
+    await creators(1)
+    const again = new AbortController()
+    const resumed: OrgEvent[] = []
+    for await (const event of oeuvre.events.stream(partner.orgId, { cursor: stored, signal: again.signal })) {
+      resumed.push(event)
+      if (event.action === 'creator.created' && event.sequence === initial + 3) break
+    }
+    again.abort()
+    expect(resumed.map((event) => event.sequence)).toEqual([initial + 2, initial + 3])
+  })
+
+  it('throws what reconnecting cannot fix: another org is a NotFoundError', async () => {
+    const { oeuvre } = await partnerClient()
+    const other = await sandboxPartner(service)
+    const stream = oeuvre.events.stream(other.orgId)
+    await expect(stream.next()).rejects.toMatchObject({ status: 404 })
+  })
+})

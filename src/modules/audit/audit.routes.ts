@@ -2,11 +2,42 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { responses } from '../../platform/routes.js'
 import type { AuditLog } from './audit.service.js'
-import { AuditLogPage, AuditLogQuery, EventIdParams, OrgEventDetailSchema } from './audit.schemas.js'
+import {
+  AuditLogPage,
+  AuditLogQuery,
+  EventIdParams,
+  OrgEventDetailSchema,
+  StreamHeaders,
+  StreamQuery,
+  StreamResponse,
+} from './audit.schemas.js'
+import { serveStream, type StreamDeps } from './audit.stream.js'
 
-export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog): void {
+export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog, streams: StreamDeps): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['Session surface: audit log']
+
+  api.get(
+    '/api/org-events/stream',
+    {
+      schema: {
+        tags,
+        operationId: 'streamOrgEvents',
+        summary: 'The active org’s events as they commit (server-sent events), resumable with Last-Event-ID',
+        querystring: StreamQuery,
+        headers: StreamHeaders,
+        response: { ...responses({}, [400, 429]), 200: StreamResponse } as never,
+      },
+      config: { auth: 'session', access: 'events:read' },
+    },
+    (request, reply) =>
+      serveStream(streams, request, reply, {
+        orgId: request.ctx.orgId,
+        cursor: request.headers['last-event-id'] ?? request.query.cursor,
+        clientKey: request.identity!.rateKey,
+        expiresAt: null,
+      }),
+  )
 
   api.get(
     '/api/org-events',

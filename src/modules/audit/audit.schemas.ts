@@ -104,3 +104,34 @@ export interface Resource {
   type: string
   id: string
 }
+
+export const StreamQuery = Type.Object(
+  {
+    cursor: Type.Optional(
+      Type.String({
+        maxLength: 512,
+        description: 'Where to resume, as a poll would (Last-Event-ID wins when both are sent)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type StreamQuery = Static<typeof StreamQuery>
+
+export const StreamHeaders = Type.Object({
+  'last-event-id': Type.Optional(
+    Type.String({ maxLength: 512, description: 'The id of the last event received: the stream resumes after it' }),
+  ),
+})
+
+const EventStream = component(
+  'OrgEventStream',
+  Type.String({
+    description:
+      'Server-sent events. Each `org_event` has `id:` (the feed cursor after it: reconnect with it as Last-Event-ID and nothing is lost or repeated) ' +
+      'and `data:` (the OrgEvent as JSON). Comments (`: heartbeat`) keep the connection open; `token_expired` ends it when the access token does.',
+  }),
+)
+
+/** The stream's 200: text/event-stream, documented, never serialised (the route writes the socket). */
+export const StreamResponse = { content: { 'text/event-stream': { schema: EventStream } } }

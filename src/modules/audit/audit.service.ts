@@ -4,7 +4,7 @@ import { canonicalJsonOfJson } from '../../platform/canonical-json.js'
 import type { Clock } from '../../platform/clock.js'
 import { notFound } from '../../platform/errors.js'
 import type { IdGenerator } from '../../platform/ids.js'
-import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
+import { decodeCursor, encodeCursor, toPage, type Page } from '../../platform/pagination.js'
 import { GENESIS_HASH } from './audit.chain.js'
 import { renderEventPage, RENDERED_EVENT_SQL, type RenderableEventRow } from './audit.render.js'
 import { listForPeople } from './audit.people.js'
@@ -55,9 +55,18 @@ export interface AuditLog {
   getWithPrevious(orgId: string, id: string): Promise<OrgEventDetail>
 }
 
+const feedFilters = (query: Pick<OrgEventQuery, 'action' | 'since' | 'until'>) => ({
+  action: query.action,
+  since: query.since,
+  until: query.until,
+})
+
+/** The cursor an unfiltered poll returns after the event of this sequence: the stream's event ids. */
+export const feedCursorAfter = (sequence: number): string => encodeCursor([sequence], feedFilters({}))
+
 /** The feed's filters and where its cursor points. */
 function feedPosition(query: OrgEventQuery): { filters: Record<string, unknown>; afterSequence: bigint } {
-  const filters = { action: query.action, since: query.since, until: query.until }
+  const filters = feedFilters(query)
   const after = decodeCursor(query.cursor, filters, 1)
   return { filters, afterSequence: after ? BigInt(after[0] as number) : 0n }
 }

@@ -9,8 +9,12 @@ export {
   type Outbox,
 } from './audit.service.js'
 export { presentEvent } from './audit.rows.js'
+export { createEventHub, feedReader, serveStream, type EventHub, type StreamDeps } from './audit.stream.js'
 export { eventHash, GENESIS_HASH, type ChainedContent } from './audit.chain.js'
 export {
+  StreamHeaders,
+  StreamQuery,
+  StreamResponse,
   OrgEventList,
   OrgEventQuery,
   OrgEventSchema,

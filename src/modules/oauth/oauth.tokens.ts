@@ -253,5 +253,6 @@ async function authenticate({ db, clock, credentials }: TokensDeps, token: strin
     scopes: grant.scopes as Scope[],
     rateKey: `cli:${grant.client_id}`,
     rateTier: { perMinute: grant.rate_per_minute, burst: grant.rate_burst },
+    expiresAt: grant.expires_at,
   }
 }

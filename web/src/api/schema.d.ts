@@ -376,6 +376,23 @@ export type paths = {
     patch?: never
     trace?: never
   }
+  '/api/org-events/stream': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** The active org’s events as they commit (server-sent events), resumable with Last-Event-ID */
+    get: operations['streamOrgEvents']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/org-events': {
     parameters: {
       query?: never
@@ -574,6 +591,26 @@ export type paths = {
      * @description Filters `action`, `since`, `until`. The cursor is always returned, also on the last page and on an empty one: store it and poll later with `?cursor=` to get exactly the events appended since, none twice and none missed.
      */
     get: operations['v1ListOrgEvents']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/orgs/{orgId}/events/stream': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The org event feed as it commits: server-sent events, resumable with Last-Event-ID
+     * @description Each event’s `id:` is the feed cursor after it: reconnect with `Last-Event-ID` (or `?cursor=`) and the stream resumes exactly where a poll with that cursor would, none twice and none missed, on any node. Heartbeat comments keep it open; when the access token expires a `token_expired` event ends it. Opening one counts as a request against the client’s rate limit, and a client holds at most STREAM_MAX_PER_CLIENT at once (429 too_many_streams).
+     */
+    get: operations['v1StreamOrgEvents']
     put?: never
     post?: never
     delete?: never
@@ -2085,6 +2122,7 @@ export type components = {
         | 'unprocessable'
         | 'invalid_state'
         | 'rate_limited'
+        | 'too_many_streams'
         | 'headers_too_large'
         | 'internal_error'
         | 'service_unavailable'
@@ -2339,6 +2377,8 @@ export type components = {
         description: string
       }[]
     }
+    /** @description Server-sent events. Each `org_event` has `id:` (the feed cursor after it: reconnect with it as Last-Event-ID and nothing is lost or repeated) and `data:` (the OrgEvent as JSON). Comments (`: heartbeat`) keep the connection open; `token_expired` ends it when the access token does. */
+    OrgEventStream: string
     /** @description One entry of the org audit log, hash-chained to the previous one */
     OrgEvent: {
       id: string
@@ -3968,7 +4008,7 @@ export type components = {
         'application/problem+json': components['schemas']['Problem']
       }
     }
-    /** @description `rate_limited` (problem details; the codes are explained under /docs/errors/) */
+    /** @description `rate_limited`, `too_many_streams` (problem details; the codes are explained under /docs/errors/) */
     TooManyRequests: {
       headers: {
         'X-Request-Id': components['headers']['X-Request-Id']
@@ -4903,6 +4943,42 @@ export interface operations {
       503: components['responses']['ServiceUnavailable']
     }
   }
+  streamOrgEvents: {
+    parameters: {
+      query?: {
+        /** @description Where to resume, as a poll would (Last-Event-ID wins when both are sent) */
+        cursor?: string
+      }
+      header?: {
+        /** @description The id of the last event received: the stream resumes after it */
+        'last-event-id'?: string
+      }
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          'text/event-stream': components['schemas']['OrgEventStream']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
   listOrgEvents: {
     parameters: {
       query?: {
@@ -5623,6 +5699,47 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['OrgEventList']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  v1StreamOrgEvents: {
+    parameters: {
+      query?: {
+        /** @description Where to resume, as a poll would (Last-Event-ID wins when both are sent) */
+        cursor?: string
+      }
+      header?: {
+        /** @description The id of the last event received: the stream resumes after it */
+        'last-event-id'?: string
+      }
+      path: {
+        /** @description The org the access token was issued for */
+        orgId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          [name: string]: unknown
+        }
+        content: {
+          /** @example string */
+          'text/event-stream': components['schemas']['OrgEventStream']
         }
       }
       400: components['responses']['BadRequest']
