@@ -13,6 +13,7 @@ import {
   WILDCARD_KIND,
   type WebhookWithSecret,
 } from './integrations-api'
+import { OBJECT_NAMES } from './kind-names'
 import { SecretReveal } from './secret-reveal'
 import './integrations.css'
 
@@ -26,22 +27,6 @@ const CATCH_ALLS: readonly { kind: string; explanation: string }[] = [
     explanation: 'Every org event, all delivered as this one kind, the audit log’s.',
   },
 ]
-
-/** What each object's kinds are about (an object not listed is shown by its own name). */
-const OBJECT_NAMES: Record<string, string> = {
-  org: 'Organisation',
-  member: 'Members',
-  catalog: 'Catalog',
-  creator: 'Creators',
-  revenue: 'Revenue',
-  payout: 'Payouts',
-  payouts: 'Payout runs',
-  ticketed_event: 'Ticketed events',
-  client: 'API credentials',
-  webhook: 'Webhooks',
-  evidence: 'Evidence seals',
-  partner: 'Partner programme',
-}
 
 function KindCheckbox({
   kind,
