@@ -80,7 +80,14 @@ function DeliveryItem({ delivery, canRedeliver }: { delivery: Delivery; canRedel
           </>
         ) : null}
       </p>
-      <FormError message={resendMessage(redeliver.error)} />
+      {/* The 409 holds only while the attempt runs: once the delivery has moved on, it is no longer news. */}
+      <FormError
+        message={
+          redeliver.error instanceof ApiError && redeliver.error.status === 409 && delivery.status !== 'pending'
+            ? null
+            : resendMessage(redeliver.error)
+        }
+      />
       {redeliver.isSuccess && !redeliver.isPending ? (
         <p role="status">Resent: its new attempt shows below once made.</p>
       ) : null}
