@@ -11,6 +11,7 @@ import { verifyScenario } from './scenarios/verify.js'
 import { scaleOutScenario } from './scenarios/scale-out.js'
 import { regionsScenario } from './scenarios/regions.js'
 import { webScenario } from './scenarios/web.js'
+import { journeysScenario } from './scenarios/journeys.js'
 
 /**
  * `npm run bench [-- <scenario> ...]`: each scenario measures Oeuvre against a floor
@@ -28,6 +29,7 @@ const scenarios: Scenario[] = [
   scaleOutScenario,
   regionsScenario,
   webScenario,
+  journeysScenario,
 ]
 
 // The local servers by default, as on the reference machine; REDIS_URL= (empty) runs without Redis.

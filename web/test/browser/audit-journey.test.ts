@@ -14,6 +14,7 @@ let service: RunningService
 let browser: Browser
 let page: Page
 let token: string
+let ownerEmail: string
 
 interface Event {
   id: string
@@ -39,7 +40,7 @@ async function allEvents(): Promise<Event[]> {
   }
 }
 
-const rows = () => page.getByRole('region', { name: 'Audit log events, oldest first' }).locator('tbody tr')
+const rows = () => page.getByRole('region', { name: 'Audit log events, newest first' }).locator('tbody tr')
 const status = (text: RegExp) => page.getByRole('status').filter({ hasText: text })
 
 beforeAll(async () => {
@@ -47,6 +48,7 @@ beforeAll(async () => {
   ;({ page } = await newPage(browser, service.url))
   const owner = await apiUser(service.url, 'audit-owner')
   token = owner.token
+  ownerEmail = owner.email
   expect((await apiCall(service.url, 'POST', '/api/orgs', { token, body: { name: 'Ledger Records' } })).status).toBe(
     201,
   )
@@ -70,41 +72,69 @@ afterAll(async () => {
 })
 
 describe('verify the audit log', () => {
-  it('lists the events oldest first, pages by the cursor and filters by action in the URL', async () => {
+  it('lists the events newest first with who did each, pages by the cursor, filters by action and day', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit log' }).click()
     await page.waitForURL(/\/audit$/)
     await visit(page, 'audit-list', 'Audit log')
     const events = await allEvents()
     expect(events.length).toBeGreaterThan(25)
     await expect.poll(() => rows().count()).toBe(25)
-    const first = await rows().first().locator('td').allTextContents()
-    expect(first[0]).toBe('1')
-    expect(first[2]).toBe(events[0]!.action)
-    expect(first[4]).toBe(`${events[0]!.hash.slice(0, 19)}…`)
+    const sequences = (await rows().locator('td:nth-child(1)').allTextContents()).map(Number)
+    // Newest first (the service may have sealed meanwhile: the newest is at least the last read).
+    expect(sequences[0]).toBeGreaterThanOrEqual(events.at(-1)!.sequence)
+    expect(sequences).toEqual([...sequences].sort((x, y) => y - x))
+    const newest = events.find((event) => event.sequence === sequences[0])
+    if (newest) expect(await rows().first().locator('td').nth(4).textContent()).toBe(`${newest.hash.slice(0, 19)}…`)
+    // The actor by name and email, never the raw user id.
+    const creatorRow = rows().filter({ hasText: 'creator.created' }).first()
+    expect(await creatorRow.locator('td').nth(3).textContent()).toBe(`audit-owner (${ownerEmail})`)
+    expect(await page.getByRole('main').textContent()).not.toMatch(/usr_[0-9A-Z]{26}/)
 
     await page.getByRole('button', { name: 'Next page' }).click()
     await page.waitForURL(/cursor=/)
-    await expect.poll(() => rows().first().locator('td').first().textContent()).toBe('26')
+    await expect.poll(() => rows().first().locator('td').first().textContent()).toBe(String(sequences[0]! - 25))
     expect(await rows().count()).toBe(25)
     await visit(page, 'audit-list-page-2', 'Audit log')
     // Reloaded, the URL shows the same page.
     await page.reload()
-    await expect.poll(() => rows().first().locator('td').first().textContent()).toBe('26')
+    await expect.poll(() => rows().first().locator('td').first().textContent()).toBe(String(sequences[0]! - 25))
 
-    await page.getByLabel('Action').fill('creator.created')
+    // The whole object: every creator event.
+    await page.getByLabel('Action').selectOption({ label: 'Creators (every creator event)' })
     await page.getByRole('button', { name: 'Apply filters' }).click()
-    await page.waitForURL(
-      (url) => url.searchParams.get('action') === 'creator.created' && !url.searchParams.has('cursor'),
-    )
+    await page.waitForURL((url) => url.searchParams.get('action') === 'creator' && !url.searchParams.has('cursor'))
     await expect.poll(() => rows().count()).toBe(25)
     for (const text of await rows().locator('td:nth-child(3)').allTextContents()) expect(text).toBe('creator.created')
+    // A single action.
+    await page.getByLabel('Action').selectOption('org.created')
+    await page.getByRole('button', { name: 'Apply filters' }).click()
+    await page.waitForURL((url) => url.searchParams.get('action') === 'org.created')
+    await expect.poll(() => rows().count()).toBe(1)
     await visit(page, 'audit-list-filtered', 'Audit log')
 
-    // A time the API refuses is shown beside its field.
-    await page.getByLabel('Since').fill('yesterday')
+    // Days on the reader's calendar: from today finds them, up to yesterday finds none.
+    const today = await page.evaluate(() => {
+      const now = new Date()
+      const pad = (n: number) => String(n).padStart(2, '0')
+      return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+    })
+    await page.getByLabel('From').fill(today)
     await page.getByRole('button', { name: 'Apply filters' }).click()
-    await expect.poll(() => page.getByLabel('Since').getAttribute('aria-invalid')).toBe('true')
-    await visit(page, 'audit-list-bad-filter', 'Audit log')
+    await page.waitForURL((url) => /Z$/.test(url.searchParams.get('since') ?? ''))
+    await expect.poll(() => rows().count()).toBe(1)
+    expect(await page.getByLabel('From').inputValue()).toBe(today)
+    const yesterday = await page.evaluate(() => {
+      const day = new Date(Date.now() - 86_400_000)
+      const pad = (n: number) => String(n).padStart(2, '0')
+      return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`
+    })
+    await page.getByLabel('From').fill('')
+    await page.getByLabel('To').fill(yesterday)
+    await page.getByRole('button', { name: 'Apply filters' }).click()
+    await page.waitForURL((url) => url.searchParams.has('until'))
+    await expect.poll(() => page.getByText('No events match these filters').count()).toBe(1)
+    expect(await page.getByLabel('To').inputValue()).toBe(yesterday)
+    await visit(page, 'audit-list-no-match', 'Audit log')
     await page.getByRole('button', { name: 'Clear filters' }).click()
     await page.waitForURL(/\/audit$/)
   })
@@ -147,7 +177,10 @@ describe('verify the audit log', () => {
 
   it('shows an event with its full hash, the previous hash and its data, and verifies its inclusion in a seal', async () => {
     const events = await allEvents()
-    const event = events[4]!
+    await expect.poll(() => rows().count()).toBe(25)
+    const sequence = Number(await rows().nth(4).locator('td').first().textContent())
+    const event = events.find((candidate) => candidate.sequence === sequence)!
+    const previous = events.find((candidate) => candidate.sequence === sequence - 1)!
     await rows().nth(4).getByRole('link', { name: event.action }).click()
     await page.waitForURL(new RegExp(`/audit/${event.id}$`))
     await visit(page, 'audit-event', `Event ${event.sequence}: ${event.action}`)
@@ -157,7 +190,7 @@ describe('verify the audit log', () => {
         .locator('xpath=following-sibling::dd[1]')
         .textContent()
     expect(await detail('Hash')).toBe(event.hash)
-    expect(await detail('Previous hash')).toBe(events[3]!.hash)
+    expect(await detail('Previous hash')).toBe(previous.hash)
     await expect.poll(() => detail('Recomputed hash')).toBe('matches the fields and the previous hash')
     const data = await page.getByRole('region', { name: "The event's data as JSON" }).textContent()
     expect(JSON.parse(data ?? '')).toEqual(event.data)

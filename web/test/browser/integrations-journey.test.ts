@@ -255,7 +255,7 @@ describe('webhooks', () => {
 
   it('redelivers: a second attempt of the same delivery', async () => {
     const delivery = page.getByRole('listitem').filter({ hasText: 'webhook.test' })
-    await delivery.getByRole('button', { name: 'Redeliver' }).click()
+    await delivery.getByRole('button', { name: 'Resend' }).click()
     const attempts = delivery.getByRole('table').getByRole('row')
     await expect.poll(() => attempts.count(), { timeout: 30_000 }).toBe(3)
     const cells = await attempts.nth(2).getByRole('cell').allTextContents()
@@ -306,7 +306,7 @@ describe('webhooks', () => {
     await page.getByRole('button', { name: 'Disable', exact: true }).click()
     await expect.poll(() => page.locator('dl.details').textContent()).toContain('Disabled')
     expect(await page.getByRole('button', { name: 'Send test event' }).count()).toBe(0)
-    expect(await page.getByRole('button', { name: 'Redeliver' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Resend' }).count()).toBe(0)
     await visit(page, 'webhook-disabled', 'Webhook')
     await page.getByRole('button', { name: 'Enable', exact: true }).click()
     await expect.poll(() => page.getByRole('button', { name: 'Send test event' }).count()).toBe(1)
@@ -341,7 +341,7 @@ describe('a viewer', () => {
     await visit(viewerPage, 'viewer-webhook', 'Webhook')
     expect(viewerPage.url()).toContain(registered.body.id)
     expect(
-      await viewerPage.getByRole('button', { name: /Send test event|Rotate|Disable|Enable|Delete|Redeliver/ }).count(),
+      await viewerPage.getByRole('button', { name: /Send test event|Rotate|Disable|Enable|Delete|Resend/ }).count(),
     ).toBe(0)
     await viewerPage.goto('/settings/credentials')
     await expect.poll(() => viewerPage.getByRole('alert').textContent()).toContain('Forbidden')

@@ -172,27 +172,53 @@ describe('a partner, from sign-up to live', () => {
       )
       .toBe(1)
 
+    // Two refused calls: a scope the client lacks, and another org's events.
+    const refusedToken = await fetch(`${service.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: clientId,
+        client_secret: clientSecret,
+        scope: 'operators:write',
+      }),
+    })
+    expect(refusedToken.status).toBe(400)
+    const otherOrg = await fetch(`${service.url}/v1/orgs/org_01JD2YB6X8Q0W3M5N7P9R1T3V8/events`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    })
+    expect(otherOrg.status).toBe(404)
+
     await partner.goto(`/portal/credentials/${clientId}`)
-    const log = partner.getByRole('table', { name: 'Requests, newest first' })
-    // The log is written in batches, off the request path: reload until both requests are in.
+    const log = partner.getByRole('list', { name: 'Requests, newest first' })
+    // The log is written in batches, off the request path: reload until the four requests are in.
     await expect
       .poll(
         async () => {
           await partner.reload()
-          return log.getByRole('row').count()
+          return log.getByRole('listitem').count()
         },
         { timeout: 20_000 },
       )
-      .toBe(3)
+      .toBe(4)
     const text = (await log.textContent()) ?? ''
     expect(text).toContain('/v1/orgs/{orgId}/events')
     expect(text).toContain('/oauth/token')
     expect(text).not.toContain(clientSecret)
     expect(text).not.toContain(accessToken)
+    // A refused call opens to why: the code and detail its answer gave, and its request ID to copy.
+    const scopeRow = log.getByRole('listitem').filter({ hasText: 'invalid_scope' })
+    await scopeRow.locator('summary').click()
+    const reason = (await scopeRow.locator('dl').textContent()) ?? ''
+    expect(reason).toContain('Why it was refused')
+    expect(reason).toMatch(/req_|[0-9a-f-]{8,}/)
+    const notFound = log.getByRole('listitem').filter({ hasText: '404' })
+    await notFound.locator('summary').click()
+    expect(await notFound.locator('dl').textContent()).toContain('resource_missing')
     await partner.getByLabel('Status').fill('4xx')
     await partner.getByRole('button', { name: 'Apply filters' }).click()
     await partner.waitForURL(/status=4xx/)
-    await expect.poll(() => partner.getByText('No request matches these filters').count()).toBe(1)
+    await expect.poll(() => log.getByRole('listitem').count()).toBe(2)
     await visit(partner, 'portal-request-log', 'Harbour Integrations sandbox')
   })
 

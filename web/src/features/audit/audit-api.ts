@@ -32,6 +32,7 @@ export const auditListQuery = (search: AuditSearch) =>
           params: {
             query: {
               limit: PAGE_SIZE,
+              order: 'desc',
               ...(search.action ? { action: search.action } : {}),
               ...(search.since ? { since: search.since } : {}),
               ...(search.until ? { until: search.until } : {}),
@@ -41,6 +42,17 @@ export const auditListQuery = (search: AuditSearch) =>
         }),
       ),
   })
+
+export type AuditActor = Schemas['AuditActor']
+
+/** Who did it, for people: a person's name and email, a client's name, or the system; the id if the page names no one. */
+export function actorName(actors: readonly AuditActor[] | undefined, userId: string): string {
+  const actor = actors?.find((candidate) => candidate.id === userId)
+  if (!actor) return userId
+  if (actor.kind === 'person') return actor.email ? `${actor.name} (${actor.email})` : actor.name
+  if (actor.kind === 'service') return `${actor.name} (API credential)`
+  return actor.name || 'The system'
+}
 
 export const auditEventQuery = (id: string) =>
   queryOptions({

@@ -2,12 +2,19 @@ import { createLazyRoute, getRouteApi, Link } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { formErrors, problemMessage } from '../../api/messages'
-import { Button, DateTime, EmptyState, FilterForm, ListView, PageHeader, TextField, useListQuery } from '../../ui'
-import { auditListQuery, shortHash, walkChain, type AuditSearch, type ChainWalk, type OrgEvent } from './audit-api'
+import { Button, DateTime, EmptyState, FilterForm, ListView, PageHeader, useListQuery } from '../../ui'
+import { ActionSelect, DayField, FILTERS, readFilters } from './audit-filters'
+import {
+  actorName,
+  auditListQuery,
+  shortHash,
+  walkChain,
+  type AuditSearch,
+  type ChainWalk,
+  type OrgEvent,
+} from './audit-api'
 
 const routeApi = getRouteApi('/app/audit')
-
-const FILTERS = { action: 'Action', since: 'Since', until: 'Until' }
 
 type Walk =
   | { state: 'idle' }
@@ -70,7 +77,7 @@ function ChainCheck() {
   )
 }
 
-/** The org's audit log: the event feed (oldest first, as the API gives it) with its filters and the cursor in the URL. */
+/** The org's audit log: the event feed (newest first) with its filters and the cursor in the URL. */
 function AuditListPage() {
   const search = routeApi.useSearch()
   const navigate = routeApi.useNavigate()
@@ -82,33 +89,24 @@ function AuditListPage() {
   return (
     <>
       <PageHeader title="Audit log">
-        <p className="muted">Every change in this org, hash-chained in the order it happened (oldest first).</p>
+        <p className="muted">Every change in this org, hash-chained in the order it happened; newest first here.</p>
       </PageHeader>
       <ChainCheck />
-      <FilterForm<AuditSearch>
-        label="Filter the audit log"
-        search={search}
-        read={(value) => ({ action: value('action'), since: value('since'), until: value('until') })}
-      >
-        <TextField
-          label={FILTERS.action}
-          name="action"
-          defaultValue={search.action ?? ''}
-          hint="For example catalog.created"
-          error={filterErrors.fields.action}
-        />
-        <TextField
-          label={FILTERS.since}
+      <FilterForm<AuditSearch> label="Filter the audit log" search={search} read={readFilters}>
+        <ActionSelect value={search.action} error={filterErrors.fields.action} />
+        <DayField
           name="since"
-          defaultValue={search.since ?? ''}
-          hint="ISO 8601 time, for example 2026-11-28T00:00:00Z"
+          label={FILTERS.since}
+          iso={search.since}
+          hint="Events on or after this day"
           error={filterErrors.fields.since}
         />
-        <TextField
-          label={FILTERS.until}
+        <DayField
           name="until"
-          defaultValue={search.until ?? ''}
-          hint="Events before this time"
+          label={FILTERS.until}
+          iso={search.until}
+          end
+          hint="Events up to the end of this day"
           error={filterErrors.fields.until}
         />
       </FilterForm>
@@ -123,7 +121,7 @@ function AuditListPage() {
             {filtered ? <p>Change or clear the filters.</p> : null}
           </EmptyState>
         }
-        caption="Audit log events, oldest first"
+        caption="Audit log events, newest first"
         rowKey={(event) => event.id}
         columns={[
           { header: 'Sequence', cell: (event) => event.sequence, numeric: true },
@@ -136,7 +134,7 @@ function AuditListPage() {
               </Link>
             ),
           },
-          { header: 'Actor', cell: (event) => event.userId },
+          { header: 'Actor', cell: (event) => actorName(list.data?.actors, event.userId) },
           { header: 'Hash', cell: (event) => <code title={event.hash}>{shortHash(event.hash)}</code> },
         ]}
       />

@@ -198,3 +198,37 @@ export function useRedeliver(webhookId: string, deliveryId: string) {
 export function pageUnder(basePath: string, tail: string): string {
   return `${basePath}/${tail}`
 }
+
+/** Every kind an endpoint may subscribe to, each with its one-line description and object (`GET /api/webhook-kinds`). */
+export const webhookKindsQuery = () =>
+  queryOptions({
+    queryKey: ['webhook-kinds'] as const,
+    queryFn: () => unwrap(api.GET('/api/webhook-kinds')),
+    staleTime: Infinity,
+  })
+
+/**
+ * Sends again every failed delivery created since `since` (ISO), 500 a call: calls again while the
+ * API answers `more`, each call with its own key (the rounds are distinct requests), and answers the total.
+ */
+export function useRedeliverFailed(webhookId: string) {
+  return useWrite({
+    request: async (since: string, headers) => {
+      let total = 0
+      for (let round = 0; ; round += 1) {
+        const key = round === 0 ? headers : { 'Idempotency-Key': `${headers['Idempotency-Key']}.${round}` }
+        const answer = await unwrap(
+          api.POST('/api/webhooks/{id}/deliveries/redeliver-failed', {
+            params: { path: { id: webhookId } },
+            body: { since },
+            headers: key,
+          }),
+        )
+        total += answer.redelivered
+        if (!answer.more) return { redelivered: total }
+      }
+    },
+    sameAs: (since) => ({ webhookId, since, at: Date.now() }),
+    invalidates: [webhookKeys.all],
+  })
+}

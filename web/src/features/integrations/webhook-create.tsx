@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { formErrors } from '../../api/messages'
 import { Button, FormError, PageHeader, TextField } from '../../ui'
@@ -8,10 +9,13 @@ import {
   pageUnder,
   useCreateWebhook,
   WEBHOOK_ACTIONS,
+  webhookKindsQuery,
   WILDCARD_KIND,
   type WebhookWithSecret,
 } from './integrations-api'
+import { OBJECT_NAMES } from './kind-names'
 import { SecretReveal } from './secret-reveal'
+import './integrations.css'
 
 const LABELS = { url: 'Endpoint URL', events: 'Kinds' }
 
@@ -24,22 +28,6 @@ const CATCH_ALLS: readonly { kind: string; explanation: string }[] = [
   },
 ]
 
-/** What each object's kinds are about (an object not listed is shown by its own name). */
-const OBJECT_NAMES: Record<string, string> = {
-  org: 'Organisation',
-  member: 'Members',
-  catalog: 'Catalog',
-  creator: 'Creators',
-  revenue: 'Revenue',
-  payout: 'Payouts',
-  payouts: 'Payout runs',
-  ticketed_event: 'Ticketed events',
-  client: 'API credentials',
-  webhook: 'Webhooks',
-  evidence: 'Evidence seals',
-  partner: 'Partner programme',
-}
-
 function KindCheckbox({
   kind,
   checked,
@@ -49,22 +37,29 @@ function KindCheckbox({
   kind: string
   checked: boolean
   onChange: (checked: boolean) => void
-  explanation?: string
+  explanation?: string | undefined
 }) {
   const id = useId()
   return (
-    <div className="choice-option">
+    <div className="choice-option kind-option">
       <input
         id={id}
         type="checkbox"
         value={kind}
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={explanation ? `${id}-explanation` : undefined}
       />
-      <label htmlFor={id} className="kind-label">
-        <code>{kind}</code>
-        {explanation ? <span className="kind-explanation">{explanation}</span> : null}
-      </label>
+      <div className="kind-label">
+        <label htmlFor={id}>
+          <code>{kind}</code>
+        </label>
+        {explanation ? (
+          <span className="kind-explanation" id={`${id}-explanation`}>
+            {explanation}
+          </span>
+        ) : null}
+      </div>
     </div>
   )
 }
@@ -143,8 +138,16 @@ interface KindsProps {
   toggle: (kind: string) => (checked: boolean) => void
 }
 
+/** Each kind's one-line description, from `GET /api/webhook-kinds` (none while it loads). */
+function useKindDescriptions(): (kind: string) => string | undefined {
+  const catalogue = useQuery(webhookKindsQuery())
+  const byKind = new Map(catalogue.data?.data.map((entry) => [entry.kind, entry.description]))
+  return (kind) => byKind.get(kind)
+}
+
 /** "Everything": the two catch-all kinds, each explained. */
 function CatchAllKinds({ kinds, toggle }: KindsProps) {
+  const describe = useKindDescriptions()
   return (
     <fieldset className="choice">
       <legend>Everything</legend>
@@ -152,7 +155,7 @@ function CatchAllKinds({ kinds, toggle }: KindsProps) {
         <KindCheckbox
           key={kind}
           kind={kind}
-          explanation={explanation}
+          explanation={describe(kind) ?? explanation}
           checked={kinds.includes(kind)}
           onChange={toggle(kind)}
         />
@@ -163,6 +166,7 @@ function CatchAllKinds({ kinds, toggle }: KindsProps) {
 
 /** Every org event kind, grouped by the object it is about (`catalog.*`, `payout.*`, …). */
 function KindsByObject({ kinds, toggle, error }: KindsProps & { error: string | undefined }) {
+  const describe = useKindDescriptions()
   return (
     <fieldset className="choice" aria-describedby={error ? 'webhook-kinds-error' : undefined}>
       <legend>{LABELS.events}</legend>
@@ -175,7 +179,13 @@ function KindsByObject({ kinds, toggle, error }: KindsProps & { error: string | 
             </legend>
             <div className="choice-grid">
               {members.map((kind) => (
-                <KindCheckbox key={kind} kind={kind} checked={kinds.includes(kind)} onChange={toggle(kind)} />
+                <KindCheckbox
+                  key={kind}
+                  kind={kind}
+                  explanation={describe(kind)}
+                  checked={kinds.includes(kind)}
+                  onChange={toggle(kind)}
+                />
               ))}
             </div>
           </fieldset>

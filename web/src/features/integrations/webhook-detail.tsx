@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { problemMessage } from '../../api/messages'
 import { Button, ConfirmDialog, DateTime, ErrorState, FormError, Loading, PageHeader } from '../../ui'
 import { DeliveryLog } from './delivery-log'
+import { ResendFailed } from './resend-failed'
 import {
   useDeleteWebhook,
   useRotateWebhookSecret,
@@ -72,6 +73,7 @@ export function WebhookDetail({ id, basePath, deliveriesCursor, onDeliveriesCurs
         </SecretReveal>
       ) : null}
       <WebhookFacts webhook={data} />
+      {canWrite && enabled ? <ResendFailed webhookId={id} /> : null}
       <DeliveryLog
         webhookId={id}
         cursor={deliveriesCursor}

@@ -11,6 +11,7 @@ import {
   type Partner,
 } from './portal-api'
 import { STEP_NAMES, STEP_STATUS_NAMES } from './portal-names'
+import './onboarding.css'
 
 const APPLICATION_LABELS = {
   website: 'Company website',
@@ -36,6 +37,7 @@ export function OnboardingChecklist({ partner, canWrite }: { partner: Partner; c
             </p>
           ) : null}
           <StepBody step={step} partner={partner} canWrite={canWrite && step.status !== 'done'} />
+          {step.key === 'application' ? <ApplicationRevision partner={partner} canWrite={canWrite} /> : null}
         </li>
       ))}
     </ol>
@@ -75,7 +77,7 @@ function StepBody({
   }
 }
 
-function ApplicationForm() {
+function ApplicationForm({ current, resubmit = false }: { current?: Application | undefined; resubmit?: boolean }) {
   const submitApplication = useSubmitApplication()
   const { fields, general } = formErrors(submitApplication.error, APPLICATION_LABELS)
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -92,21 +94,80 @@ function ApplicationForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Application">
       <FormError message={general} />
-      <TextField label={APPLICATION_LABELS.website} name="website" type="url" required error={fields.website} />
+      <TextField
+        label={APPLICATION_LABELS.website}
+        name="website"
+        type="url"
+        required
+        defaultValue={current?.website}
+        error={fields.website}
+      />
       <Field label={APPLICATION_LABELS.useCase} error={fields.useCase}>
-        {(control) => <textarea name="useCase" rows={3} required {...control} />}
+        {(control) => <textarea name="useCase" rows={3} required defaultValue={current?.useCase} {...control} />}
       </Field>
       <TextField
         label={APPLICATION_LABELS.expectedMonthlyRequests}
         name="expectedMonthlyRequests"
         inputMode="numeric"
         required
+        defaultValue={current ? String(current.expectedMonthlyRequests) : undefined}
         error={fields.expectedMonthlyRequests}
       />
+      {submitApplication.isSuccess && resubmit ? (
+        <p role="status">Your changed application is saved. Request the review again under Go live.</p>
+      ) : null}
       <Button type="submit" variant="primary" busy={submitApplication.isPending}>
-        Submit application
+        {resubmit ? 'Resubmit application' : 'Submit application'}
       </Button>
     </form>
+  )
+}
+
+type Application = Omit<NonNullable<Partner['applications']>[number], 'version' | 'submittedAt' | 'submittedBy'>
+
+/**
+ * Under the application: when changes are requested, the reviewer's reason beside the application as
+ * it stands, to change and resubmit; and every earlier version, readable.
+ */
+function ApplicationRevision({ partner, canWrite }: { partner: Partner; canWrite: boolean }) {
+  const versions = partner.applications ?? []
+  const [latest, ...earlier] = versions
+  return (
+    <>
+      {partner.status === 'changes_requested' ? (
+        <div className="application-revision">
+          {partner.statusReason ? (
+            <div role="note" className="notice">
+              <strong>What our reviewers asked:</strong>
+              <p className="pre-line">{partner.statusReason}</p>
+            </div>
+          ) : null}
+          {canWrite ? <ApplicationForm current={latest} resubmit /> : null}
+        </div>
+      ) : null}
+      {earlier.length > 0 || (latest && partner.status !== 'changes_requested') ? (
+        <details>
+          <summary>Your application{versions.length > 1 ? `: ${versions.length} versions` : ''}</summary>
+          <ol className="application-versions">
+            {versions.map((version) => (
+              <li key={version.version}>
+                <h4>
+                  Version {version.version}, submitted <DateTime value={version.submittedAt} />
+                </h4>
+                <dl className="details">
+                  <dt>{APPLICATION_LABELS.website}</dt>
+                  <dd className="wrap-anywhere">{version.website}</dd>
+                  <dt>{APPLICATION_LABELS.useCase}</dt>
+                  <dd className="pre-line">{version.useCase}</dd>
+                  <dt>{APPLICATION_LABELS.expectedMonthlyRequests}</dt>
+                  <dd>{version.expectedMonthlyRequests}</dd>
+                </dl>
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+    </>
   )
 }
 
@@ -159,7 +220,8 @@ function GoLive({ partner, canWrite }: { partner: Partner; canWrite: boolean }) 
   const earlierDone = partner.onboarding.steps
     .filter((other) => other.key !== 'go_live')
     .every((other) => other.status === 'done')
-  const reason = partner.status === 'changes_requested' || partner.status === 'rejected' ? partner.statusReason : null
+  // A change request's reason shows beside the application (to change it there); a rejection's here.
+  const reason = partner.status === 'rejected' ? partner.statusReason : null
   return (
     <>
       {reason ? (
@@ -168,7 +230,18 @@ function GoLive({ partner, canWrite }: { partner: Partner; canWrite: boolean }) 
         </p>
       ) : null}
       {partner.status === 'live' ? <p>You are live: create production credentials under Credentials.</p> : null}
-      {partner.status === 'in_review' ? <p>Your review is under way. You will hear from us by email.</p> : null}
+      {partner.status === 'in_review' ? (
+        <p>
+          Your review is under way. You will hear from us by email
+          {partner.reviewExpectedBy ? (
+            <>
+              {' '}
+              by <CalendarDate value={partner.reviewExpectedBy} />
+            </>
+          ) : null}
+          .
+        </p>
+      ) : null}
       {canWrite && partner.status !== 'in_review' && partner.status !== 'live' ? (
         <>
           <FormError message={problemMessage(request.error)} />

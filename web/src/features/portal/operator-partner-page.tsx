@@ -2,9 +2,22 @@ import { useQuery } from '@tanstack/react-query'
 import { createLazyRoute, getRouteApi, Link } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { formErrors } from '../../api/messages'
-import { Button, DateTime, Dialog, ErrorState, FormError, Loading, PageHeader, TextField } from '../../ui'
+import {
+  Button,
+  CalendarDate,
+  DateTime,
+  Dialog,
+  ErrorState,
+  Field,
+  FormError,
+  Loading,
+  PageHeader,
+  TextField,
+} from '../../ui'
 import { operatorPartnerQuery, useDecision, type Decision, type DecisionBody, type OperatorPartner } from './portal-api'
 import { PARTNER_STATUS_NAMES, REGION_NAMES, STEP_NAMES, STEP_STATUS_NAMES, TIER_NAMES } from './portal-names'
+import { WaitingSince } from './waiting-since'
+import './onboarding.css'
 
 const routeApi = getRouteApi('/app/portal/operator/$partnerId')
 
@@ -70,7 +83,12 @@ function Evidence({ partner }: { partner: OperatorPartner }) {
             </li>
           ))}
         </ul>
-        {partner.statusReason ? <p>Last reason given: {partner.statusReason}</p> : null}
+        {partner.statusReason ? (
+          <div>
+            Last reason given: <p className="pre-line">{partner.statusReason}</p>
+          </div>
+        ) : null}
+        <OpenReview partner={partner} />
       </section>
       <section aria-labelledby="application-heading">
         <h2 id="application-heading">Application</h2>
@@ -83,7 +101,7 @@ function Evidence({ partner }: { partner: OperatorPartner }) {
             <dt>Website</dt>
             <dd>{application.website}</dd>
             <dt>Use case</dt>
-            <dd>{application.useCase}</dd>
+            <dd className="pre-line">{application.useCase}</dd>
             <dt>Expected requests per month</dt>
             <dd>{application.expectedMonthlyRequests}</dd>
           </dl>
@@ -91,6 +109,7 @@ function Evidence({ partner }: { partner: OperatorPartner }) {
           <p>Not submitted yet.</p>
         )}
       </section>
+      <ApplicationVersions partner={partner} />
       <section aria-labelledby="agreement-heading">
         <h2 id="agreement-heading">Agreement</h2>
         {agreement ? (
@@ -111,22 +130,75 @@ function Evidence({ partner }: { partner: OperatorPartner }) {
           <p>Not signed yet.</p>
         )}
       </section>
-      <section aria-labelledby="reviews-heading">
-        <h2 id="reviews-heading">Review requests</h2>
-        {partner.reviewRequests.length === 0 ? (
-          <p>None yet.</p>
-        ) : (
-          <ul>
-            {partner.reviewRequests.map((review) => (
-              <li key={review.id}>
-                <DateTime value={review.requestedAt} />: {review.status.replace('_', ' ')}
-                {review.reason ? ` (${review.reason})` : ''}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <ReviewRequests partner={partner} />
     </>
+  )
+}
+
+function ReviewRequests({ partner }: { partner: OperatorPartner }) {
+  return (
+    <section aria-labelledby="reviews-heading">
+      <h2 id="reviews-heading">Review requests</h2>
+      {partner.reviewRequests.length === 0 ? (
+        <p>None yet.</p>
+      ) : (
+        <ul>
+          {partner.reviewRequests.map((review) => (
+            <li key={review.id}>
+              <DateTime value={review.requestedAt} />: {review.status.replace('_', ' ')}
+              {review.reason ? <span className="pre-line"> ({review.reason})</span> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/** While in review: since when the request has waited, and the day it is due by. */
+function OpenReview({ partner }: { partner: OperatorPartner }) {
+  const open = partner.reviewRequests.find((review) => review.status === 'open')
+  if (!open) return null
+  return (
+    <p>
+      Waiting for a decision since <WaitingSince iso={open.requestedAt} />
+      {partner.reviewExpectedBy ? (
+        <>
+          ; due by <CalendarDate value={partner.reviewExpectedBy} />
+        </>
+      ) : null}
+      .
+    </p>
+  )
+}
+
+/** Every version of the application, newest first, each as it was submitted. */
+function ApplicationVersions({ partner }: { partner: OperatorPartner }) {
+  const versions = partner.applications ?? []
+  if (versions.length < 2) return null
+  return (
+    <section aria-labelledby="versions-heading">
+      <h2 id="versions-heading">Every version of the application</h2>
+      <ol className="application-versions">
+        {versions.map((version) => (
+          <li key={version.version}>
+            <details>
+              <summary>
+                Version {version.version}, submitted <DateTime value={version.submittedAt} />
+              </summary>
+              <dl className="details">
+                <dt>Website</dt>
+                <dd className="wrap-anywhere">{version.website}</dd>
+                <dt>Use case</dt>
+                <dd className="pre-line">{version.useCase}</dd>
+                <dt>Expected requests per month</dt>
+                <dd>{version.expectedMonthlyRequests}</dd>
+              </dl>
+            </details>
+          </li>
+        ))}
+      </ol>
+    </section>
   )
 }
 
@@ -160,7 +232,11 @@ function DecisionDialog({
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={`${spec.label}: ${partner.company}`}>
       <form onSubmit={submit} noValidate>
         <FormError message={general} />
-        {spec.reason ? <TextField label={DECISION_LABELS.reason} name="reason" required error={fields.reason} /> : null}
+        {spec.reason ? (
+          <Field label={DECISION_LABELS.reason} error={fields.reason}>
+            {(control) => <textarea name="reason" rows={5} required {...control} />}
+          </Field>
+        ) : null}
         {decision === 'approve' && partner.tier === 'platform_integrator' ? (
           <>
             <TextField

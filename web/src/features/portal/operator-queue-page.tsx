@@ -1,5 +1,6 @@
 import { createLazyRoute, getRouteApi, Link } from '@tanstack/react-router'
-import { FilterForm, ListView, PageHeader, SelectField, useListQuery } from '../../ui'
+import { CalendarDate, FilterForm, ListView, PageHeader, SelectField, useListQuery } from '../../ui'
+import { WaitingSince } from './waiting-since'
 import { operatorPartnersQuery, type OperatorPartnerList } from './portal-api'
 import { PARTNER_STATUS_NAMES, PARTNER_STATUSES, REGION_NAMES, TIER_NAMES, type PartnerStatus } from './portal-names'
 
@@ -52,6 +53,11 @@ function OperatorQueuePage() {
           { header: 'Tier', cell: (partner) => TIER_NAMES[partner.tier] },
           { header: 'Region', cell: (partner) => REGION_NAMES[partner.region] ?? partner.region },
           { header: 'Status', cell: (partner) => PARTNER_STATUS_NAMES[partner.status] ?? partner.status },
+          {
+            header: 'Decision due by',
+            cell: (partner) => (partner.reviewExpectedBy ? <CalendarDate value={partner.reviewExpectedBy} /> : '—'),
+          },
+          { header: 'Signed up', cell: (partner) => <WaitingSince iso={partner.createdAt} /> },
         ]}
       />
     </>

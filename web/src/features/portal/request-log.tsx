@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api, unwrap } from '../../api/client'
 import { formErrors } from '../../api/messages'
-import { DateTime, FilterForm, ListView, TextField, useListQuery } from '../../ui'
+import { FilterForm, ListView, TextField, useListQuery } from '../../ui'
+import { RequestRow } from './request-row'
 
 export interface RequestLogSearch {
   status?: string | undefined
@@ -18,7 +19,7 @@ const fetchRequests = (clientId: string, search: RequestLogSearch) =>
       },
     }),
   )
-type RequestRow = Awaited<ReturnType<typeof fetchRequests>>['data'][number]
+type RequestItem = Awaited<ReturnType<typeof fetchRequests>>['data'][number]
 
 export const requestLogQuery = (clientId: string, search: RequestLogSearch) =>
   queryOptions({
@@ -29,8 +30,8 @@ export const requestLogQuery = (clientId: string, search: RequestLogSearch) =>
 const FILTERS = { status: 'Status', path: 'Route' }
 
 /**
- * A client's request log, newest first: what was called, the answer and how long it took; never a
- * body or a secret. The filters and the cursor live in the page's URL (`onSearch`).
+ * A client's request log, newest first: what was called, the answer and how long it took, each
+ * opening to why a refused call was refused and its request ID; never a body or a secret. The filters and the cursor live in the page's URL (`onSearch`).
  */
 export function RequestLog({
   clientId,
@@ -73,25 +74,22 @@ export function RequestLog({
           error={filterErrors.fields.path}
         />
       </FilterForm>
-      <ListView<RequestRow>
+      <ListView<RequestItem>
         list={log}
         loading="Loading the request log…"
         errorMessage={filterErrors.general ?? 'Correct the filters above to see the requests.'}
         cursor={search.cursor}
         onCursor={(cursor) => onSearch({ ...search, cursor })}
         empty={filtered ? 'No request matches these filters' : 'No requests yet'}
-        caption="Requests, newest first"
-        rowKey={(row) => row.requestId + row.at}
-        columns={[
-          { header: 'Time', cell: (row) => <DateTime value={row.at} /> },
-          { header: 'Method', cell: (row) => row.method },
-          { header: 'Route', cell: (row) => <code>{row.path}</code> },
-          { header: 'Status', cell: (row) => row.status, numeric: true },
-          { header: 'Latency (ms)', cell: (row) => row.latencyMs, numeric: true },
-          { header: 'Address', cell: (row) => row.address },
-          { header: 'Request ID', cell: (row) => <code>{row.requestId}</code> },
-        ]}
-      />
+      >
+        {(rows) => (
+          <ol className="request-rows" aria-label="Requests, newest first">
+            {rows.map((row) => (
+              <RequestRow key={row.requestId + row.at} row={row} />
+            ))}
+          </ol>
+        )}
+      </ListView>
     </section>
   )
 }
