@@ -143,8 +143,11 @@ const eventRoute = createRoute({ getParentRoute: () => appRoute, path: '/events/
 const membersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/members',
-  validateSearch: (search: Record<string, unknown>): { cursor?: string | undefined } => ({
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { cursor?: string | undefined; invitations?: string | undefined } => ({
     cursor: text(search.cursor),
+    invitations: text(search.invitations),
   }),
 }).lazy(() => import('../features/members/members-page').then((page) => page.route))
 
