@@ -1,5 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router'
+import { createRoute, createRouter, redirect } from '@tanstack/react-router'
 import type { AuditSearch } from '../features/audit/audit-api'
 import {
   CATALOG_KINDS,
@@ -10,28 +9,42 @@ import {
 import { balancesQuery, PAYOUT_STATUSES, payoutListQuery, type PayoutSearch } from '../features/payouts/payouts-api'
 import { PARTNER_STATUSES, type PartnerStatus } from '../features/portal/portal-names'
 import { revenueListQuery, type RevenueSearch } from '../features/revenue/revenue-api'
-import { AppRoot } from './app-root'
-import { AppShell } from './app-shell'
+import { integrationRoutes } from './integration-routes'
 import { NotFound } from './not-found'
 import { queryClient } from './query-client'
+import { appRoute, rootRoute } from './route-roots'
 import { oneOf, text } from './search'
-import { meQuery } from './session'
 
 /**
  * The app's routes, in one place: path, parent and the search parameters each page keeps in the
  * URL (filters and the cursor). Each page's component is loaded with it (`.lazy`), so the first
  * load carries only the shell. Pages never import this file: they read their route with
- * `getRouteApi('/app/payouts')` (its id), so no module depends on the routes back.
+ * `getRouteApi('/app/payouts')` (its id), so no module depends on the routes back. The root and
+ * the signed-in shell's route are in `route-roots.ts`; the integrations' pages in `integration-routes.ts`.
  */
-const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({ component: AppRoot })
 
+/** The login page; `notice` says why the person is here (their password was just changed). */
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  validateSearch: (search: Record<string, unknown>): { redirect?: string | undefined } => ({
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { redirect?: string | undefined; notice?: 'password-changed' | undefined } => ({
     redirect: text(search.redirect),
+    notice: oneOf(search.notice, ['password-changed'] as const),
   }),
 }).lazy(() => import('../features/auth/login-page').then((page) => page.route))
+
+/** "Forgot password?", and the emailed link's page that sets the new one: outside the shell, signed out. */
+const forgotPasswordRoute = createRoute({ getParentRoute: () => rootRoute, path: '/forgot-password' }).lazy(() =>
+  import('../features/auth/forgot-password-page').then((page) => page.route),
+)
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  validateSearch: (search: Record<string, unknown>): { token?: string | undefined } => ({ token: text(search.token) }),
+}).lazy(() => import('../features/auth/reset-password-page').then((page) => page.route))
 
 const signupRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -54,18 +67,6 @@ const acceptInvitationRoute = createRoute({
     token: text(search.token),
   }),
 }).lazy(() => import('../features/members/accept-invitation-page').then((page) => page.route))
-
-/**
- * Every page behind the session: the shell (org switcher, navigation) around them. Its loader
- * asks for the user as the route starts loading, beside the page's code rather than after it
- * (it does not wait for the answer: the shell shows its own loading state).
- */
-const appRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  id: 'app',
-  component: AppShell,
-  loader: ({ context }) => void context.queryClient.prefetchQuery(meQuery),
-})
 
 /** The app opens on the catalog: a redirect before anything renders (the shell then sends a person with no org on). */
 const homeRoute = createRoute({
@@ -173,89 +174,6 @@ const operatorPartnerRoute = createRoute({
   path: '/portal/operator/$partnerId',
 }).lazy(() => import('../features/portal/operator-partner-page').then((page) => page.route))
 
-const cursorSearch = (search: Record<string, unknown>): { cursor?: string | undefined } => ({
-  cursor: text(search.cursor),
-})
-
-/** A credential's page: the request log's filters and cursor (shown in the portal). */
-const requestLogSearch = (
-  search: Record<string, unknown>,
-): { status?: string | undefined; path?: string | undefined; cursor?: string | undefined } => ({
-  status: text(search.status),
-  path: text(search.path),
-  cursor: text(search.cursor),
-})
-
-/** The org's API credentials (OAuth clients) and webhook endpoints: list, new (the secret shown once), detail. */
-const settingsCredentialsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/settings/credentials',
-  validateSearch: cursorSearch,
-}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.credentialsListRoute))
-
-const settingsNewCredentialRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/settings/credentials/new',
-}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.newCredentialRoute))
-
-const settingsCredentialRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/settings/credentials/$id',
-  validateSearch: requestLogSearch,
-}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.credentialRoute))
-
-const settingsWebhooksRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/settings/webhooks',
-  validateSearch: cursorSearch,
-}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.webhooksListRoute))
-
-const settingsNewWebhookRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/settings/webhooks/new',
-}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.newWebhookRoute))
-
-const settingsWebhookRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/settings/webhooks/$id',
-  validateSearch: cursorSearch,
-}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.webhookRoute))
-
-/** The same pages in the partner portal; a credential there shows its request log. */
-const portalCredentialsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/portal/credentials',
-  validateSearch: cursorSearch,
-}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.credentialsListRoute))
-
-const portalNewCredentialRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/portal/credentials/new',
-}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.newCredentialRoute))
-
-const portalCredentialRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/portal/credentials/$id',
-  validateSearch: requestLogSearch,
-}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.credentialRoute))
-
-const portalWebhooksRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/portal/webhooks',
-  validateSearch: cursorSearch,
-}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.webhooksListRoute))
-
-const portalNewWebhookRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/portal/webhooks/new',
-}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.newWebhookRoute))
-
-const portalWebhookRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/portal/webhooks/$id',
-  validateSearch: cursorSearch,
-}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.webhookRoute))
-
 const auditRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/audit',
@@ -333,6 +251,8 @@ const revenueImportRoute = createRoute({ getParentRoute: () => appRoute, path: '
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
   signupRoute,
   partnerSignupRoute,
   acceptInvitationRoute,
@@ -353,18 +273,6 @@ const routeTree = rootRoute.addChildren([
     portalRoute,
     operatorQueueRoute,
     operatorPartnerRoute,
-    settingsCredentialsRoute,
-    settingsNewCredentialRoute,
-    settingsCredentialRoute,
-    settingsWebhooksRoute,
-    settingsNewWebhookRoute,
-    settingsWebhookRoute,
-    portalCredentialsRoute,
-    portalNewCredentialRoute,
-    portalCredentialRoute,
-    portalWebhooksRoute,
-    portalNewWebhookRoute,
-    portalWebhookRoute,
     auditRoute,
     auditEventRoute,
     revenueRoute,
@@ -373,6 +281,7 @@ const routeTree = rootRoute.addChildren([
     balancesRoute,
     payoutRoute,
     revenueImportRoute,
+    ...integrationRoutes,
   ]),
 ])
 

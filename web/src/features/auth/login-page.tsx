@@ -9,7 +9,7 @@ import { AuthLayout } from './auth-layout'
 const routeApi = getRouteApi('/login')
 
 function LoginPage() {
-  const { redirect } = routeApi.useSearch()
+  const { redirect, notice } = routeApi.useSearch()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const login = useMutation({
@@ -27,6 +27,11 @@ function LoginPage() {
   }
   return (
     <AuthLayout title="Log in">
+      {notice === 'password-changed' ? (
+        <p role="status" className="done">
+          Your password is changed, and every session of yours has ended. Log in with the new password.
+        </p>
+      ) : null}
       <form onSubmit={submit} noValidate>
         <FormError message={general} />
         <TextField
@@ -49,6 +54,9 @@ function LoginPage() {
           Log in
         </Button>
       </form>
+      <p>
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
       <p>
         New here?{' '}
         <Link to="/signup" search={{ redirect }}>
