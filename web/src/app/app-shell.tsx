@@ -24,8 +24,8 @@ const NAVIGATION: readonly { to: string; label: string; access?: Access; exact?:
   { to: '/portal', label: 'Partner portal', exact: true },
 ]
 
-/** Pages that work without an active org: creating one, the portal's home and the operator console. */
-const WITHOUT_ORG = new Set(['/orgs/new', '/portal'])
+/** Pages that work without an active org: creating one, the account, the portal's home and the operator console. */
+const WITHOUT_ORG = new Set(['/orgs/new', '/account', '/portal'])
 const worksWithoutOrg = (pathname: string) => WITHOUT_ORG.has(pathname) || pathname.startsWith('/portal/operator')
 
 /** The frame of every signed-in page: who and where you are, the org switcher, navigation, log out. */
@@ -109,6 +109,9 @@ function ShellAccount({ userName }: { userName: string }) {
       <OrgSwitcher />
       <div className="shell-user">
         <span className="muted">{userName}</span>
+        <Link to="/account" activeProps={{ 'aria-current': 'page' }}>
+          Your account
+        </Link>
         <Button onClick={() => logout.mutate()} busy={logout.isPending}>
           Log out
         </Button>

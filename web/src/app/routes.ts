@@ -152,6 +152,11 @@ const membersRoute = createRoute({
   }),
 }).lazy(() => import('../features/members/members-page').then((page) => page.route))
 
+/** The signed-in person's account: name, email and which emails they receive (no org needed). */
+const accountRoute = createRoute({ getParentRoute: () => appRoute, path: '/account' }).lazy(() =>
+  import('../features/account/account-page').then((page) => page.route),
+)
+
 /** The partner portal's home: onboarding, limits, the way to credentials and webhooks. */
 const portalRoute = createRoute({ getParentRoute: () => appRoute, path: '/portal' }).lazy(() =>
   import('../features/portal/portal-page').then((page) => page.route),
@@ -270,6 +275,7 @@ const routeTree = rootRoute.addChildren([
     newEventRoute,
     eventRoute,
     membersRoute,
+    accountRoute,
     portalRoute,
     operatorQueueRoute,
     operatorPartnerRoute,
