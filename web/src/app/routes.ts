@@ -8,6 +8,7 @@ import {
 } from '../features/catalog/catalog-api'
 import { balancesQuery, PAYOUT_STATUSES, payoutListQuery, type PayoutSearch } from '../features/payouts/payouts-api'
 import { PARTNER_STATUSES, type PartnerStatus } from '../features/portal/portal-names'
+import type { SignupDraft } from '../features/portal/portal-api'
 import { revenueListQuery, type RevenueSearch } from '../features/revenue/revenue-api'
 import { integrationRoutes } from './integration-routes'
 import { NotFound } from './not-found'
@@ -54,10 +55,20 @@ const signupRoute = createRoute({
   }),
 }).lazy(() => import('../features/auth/signup-page').then((page) => page.route))
 
-/** A partner's sign-up: outside the shell, like the app's own sign-up. */
-const partnerSignupRoute = createRoute({ getParentRoute: () => rootRoute, path: '/portal/signup' }).lazy(() =>
-  import('../features/portal/partner-signup-page').then((page) => page.route),
-)
+/**
+ * A partner's sign-up: outside the shell, like the app's own sign-up. Another region's sign-up
+ * links here with what was typed there (never the password).
+ */
+const partnerSignupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/portal/signup',
+  validateSearch: (search: Record<string, unknown>): SignupDraft => ({
+    name: text(search.name),
+    email: text(search.email),
+    company: text(search.company),
+    tier: text(search.tier),
+  }),
+}).lazy(() => import('../features/portal/partner-signup-page').then((page) => page.route))
 
 /** The invitation link: outside the shell, since whoever opens it may not be signed in or in any org yet. */
 const acceptInvitationRoute = createRoute({
@@ -160,6 +171,11 @@ const accountRoute = createRoute({ getParentRoute: () => appRoute, path: '/accou
 /** The partner portal's home: onboarding, limits, the way to credentials and webhooks. */
 const portalRoute = createRoute({ getParentRoute: () => appRoute, path: '/portal' }).lazy(() =>
   import('../features/portal/portal-page').then((page) => page.route),
+)
+
+/** A signed-in account applies to be a partner, keeping its orgs (no org needed). */
+const partnerApplyRoute = createRoute({ getParentRoute: () => appRoute, path: '/portal/apply' }).lazy(() =>
+  import('../features/portal/partner-apply-page').then((page) => page.route),
 )
 
 /** The operator console (operators only; the API answers 404 to anyone else). */
@@ -277,6 +293,7 @@ const routeTree = rootRoute.addChildren([
     membersRoute,
     accountRoute,
     portalRoute,
+    partnerApplyRoute,
     operatorQueueRoute,
     operatorPartnerRoute,
     auditRoute,

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { createLazyRoute } from '@tanstack/react-router'
+import { createLazyRoute, Link } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { formErrors } from '../../api/messages'
 import { useSession } from '../../app/session'
+import { partnerQuery } from '../portal/portal-api'
 import { Button, ErrorState, FormError, Loading, PageHeader } from '../../ui'
 import {
   CHOSEN_KIND_NAMES,
@@ -31,7 +32,29 @@ function AccountPage() {
         </dl>
       ) : null}
       <EmailChoices />
+      <PartnerProgram />
     </>
+  )
+}
+
+/** The partner program: the way to the portal for a partner, to apply with this account for anyone else. */
+function PartnerProgram() {
+  const partner = useQuery({ ...partnerQuery, retry: false, refetchInterval: false, staleTime: 60_000 })
+  if (partner.isPending) return null
+  return (
+    <section aria-labelledby="partner-heading" className="section">
+      <h2 id="partner-heading">Partner program</h2>
+      {partner.isSuccess ? (
+        <p>
+          This account is the partner {partner.data.company}: <Link to="/portal">open the partner portal</Link>.
+        </p>
+      ) : (
+        <p>
+          Build on Oeuvre’s API with a sandbox of your own; your organisations stay as they are.{' '}
+          <Link to="/portal/apply">Apply as a partner with this account</Link>
+        </p>
+      )}
+    </section>
   )
 }
 
