@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiCall, apiUser, PASSWORD, uniqueEmail } from './api.js'
+import { apiCall, apiUser, PASSWORD } from './api.js'
 import { launchBrowser, newPage, visit } from './browser.js'
 import { startService, type RunningService } from './service.js'
 
