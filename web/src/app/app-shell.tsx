@@ -11,6 +11,16 @@ import { useSession } from './session'
 /** The portal's front doors, loaded only when `/portal` is opened signed out. */
 const PortalWelcome = lazy(() => import('../features/portal/portal-welcome'))
 
+/** Pages outside the shell, for people signed out. */
+const OUTSIDE_SHELL = new Set([
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/invitations/accept',
+  '/portal/signup',
+])
+
 /** Pages that work without an active org: creating one, the account, the portal's home and the operator console. */
 const WITHOUT_ORG = new Set(['/orgs/new', '/account', '/portal', '/portal/apply'])
 const worksWithoutOrg = (pathname: string) => WITHOUT_ORG.has(pathname) || pathname.startsWith('/portal/operator')
@@ -37,8 +47,9 @@ export function AppShell() {
           <PortalWelcome />
         </Suspense>
       )
-    // While the login page loads, this shell still renders with the new location: navigate once.
-    if (location.pathname === '/login') return null
+    // While a page outside the shell loads (the login page, or the portal's sign-up from its front doors),
+    // this shell still renders with the new location: navigate once, and never away from those.
+    if (OUTSIDE_SHELL.has(location.pathname)) return null
     return <Navigate to="/login" search={{ redirect: location.href }} replace />
   }
   if (me.data === undefined) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />
