@@ -28,6 +28,7 @@ export function requestIdFor(request: IncomingMessage): string {
 
 /** Sets an error's status, content type and headers on the reply; returns its problem+json body. */
 export function prepareProblem(reply: FastifyReply, error: AppError): Problem {
+  reply.request.refusal = { code: error.code, detail: error.detail }
   for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value)
   reply.code(error.status).type('application/problem+json')
   return problemBody(error, String(reply.request.id), reply.server.publicUrl)
@@ -48,6 +49,10 @@ export interface RouteEntry {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[]
+  }
+  interface FastifyRequest {
+    /** Why the request was refused, as its answer said (the request log keeps it). */
+    refusal?: { code: string; detail: string }
   }
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { responses } from '../../platform/routes.js'
 import type { AuditLog } from './audit.service.js'
-import { EventIdParams, OrgEventDetailSchema, OrgEventList, OrgEventQuery } from './audit.schemas.js'
+import { AuditLogPage, AuditLogQuery, EventIdParams, OrgEventDetailSchema } from './audit.schemas.js'
 
 export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>()
@@ -14,15 +14,14 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog): void
       schema: {
         tags,
         operationId: 'listOrgEvents',
-        summary: 'The active org’s events (the audit log), oldest first; the cursor is always returned so you can poll',
-        querystring: OrgEventQuery,
-        response: responses({ 200: OrgEventList }),
+        summary:
+          'The active org’s events (the audit log) with who did each: oldest first (the cursor always returned so you can poll) or newest first',
+        querystring: AuditLogQuery,
+        response: responses({ 200: AuditLogPage }),
       },
       config: { auth: 'session', access: 'events:read' },
     },
-    // Written straight from the stored rows; the schema above documents it.
-    async (request, reply) =>
-      reply.type('application/json').send(await audit.listJson(request.ctx.orgId, request.query)),
+    (request) => audit.listForPeople(request.ctx.orgId, request.query),
   )
 
   api.get(

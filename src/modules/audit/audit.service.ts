@@ -1,6 +1,5 @@
-import { CompiledQuery, sql, type Compilable, type Selectable } from 'kysely'
+import { CompiledQuery, sql, type Compilable } from 'kysely'
 import type { Database, Reader, Tx } from '../../database.js'
-import type { FoundationTables } from '../../schema.js'
 import { canonicalJsonOfJson } from '../../platform/canonical-json.js'
 import type { Clock } from '../../platform/clock.js'
 import { notFound } from '../../platform/errors.js'
@@ -8,10 +7,10 @@ import type { IdGenerator } from '../../platform/ids.js'
 import { decodeCursor, toPage, type Page } from '../../platform/pagination.js'
 import { GENESIS_HASH } from './audit.chain.js'
 import { renderEventPage, RENDERED_EVENT_SQL, type RenderableEventRow } from './audit.render.js'
-import type { OrgEvent, OrgEventDetail, OrgEventQuery, Resource } from './audit.schemas.js'
+import { listForPeople } from './audit.people.js'
+import { actionFilter, isObjectFilter, presentEvent } from './audit.rows.js'
+import type { AuditLogPage, AuditLogQuery, OrgEvent, OrgEventDetail, OrgEventQuery, Resource } from './audit.schemas.js'
 import { canonicalTemplate, joinRunTexts, type PendingEvent } from './audit.template.js'
-
-type EventRow = Selectable<FoundationTables['org_events']>
 
 /** Who appends: a user, an OAuth client's service user, or the org's system user. */
 export interface AuditActor {
@@ -47,25 +46,13 @@ export interface AuditLog {
   /** Starts an org's chain (inside the org-creating transaction). */
   startChain(tx: Tx, orgId: string): Promise<void>
   list(orgId: string, query: OrgEventQuery): Promise<Page<OrgEvent>>
+  /** The audit log for the web app: oldest or newest first, with who each userId is. */
+  listForPeople(orgId: string, query: AuditLogQuery): Promise<AuditLogPage>
   /** The same page as `list`, as JSON text written straight from the stored rows (the feed's hot path). */
   listJson(orgId: string, query: OrgEventQuery): Promise<string>
   get(orgId: string, id: string): Promise<OrgEvent>
   /** One event with the hash of the one before it (GENESIS_HASH for sequence 1). */
   getWithPrevious(orgId: string, id: string): Promise<OrgEventDetail>
-}
-
-export function presentEvent(row: EventRow): OrgEvent {
-  return {
-    id: row.id,
-    orgId: row.org_id,
-    action: row.action,
-    userId: row.user_id,
-    createdAt: row.created_at.toISOString(),
-    hash: row.hash,
-    sequence: Number(row.sequence),
-    resource: row.resource_type && row.resource_id ? { type: row.resource_type, id: row.resource_id } : null,
-    data: JSON.parse(row.data) as unknown,
-  }
 }
 
 /** The feed's filters and where its cursor points. */
@@ -82,7 +69,10 @@ function feedPosition(query: OrgEventQuery): { filters: Record<string, unknown>;
 function renderedFeedQuery(orgId: string, query: OrgEventQuery, afterSequence: bigint): CompiledQuery {
   const parameters: unknown[] = [orgId, afterSequence]
   let where = 'org_id = $1 and sequence > $2'
-  if (query.action) where += ` and action = $${parameters.push(query.action)}`
+  if (query.action)
+    where += isObjectFilter(query.action)
+      ? ` and starts_with(action, $${parameters.push(`${query.action}.`)})`
+      : ` and action = $${parameters.push(query.action)}`
   if (query.since) where += ` and created_at >= $${parameters.push(new Date(query.since))}`
   if (query.until) where += ` and created_at < $${parameters.push(new Date(query.until))}`
   parameters.push(query.limit + 1)
@@ -95,7 +85,7 @@ function renderedFeedQuery(orgId: string, query: OrgEventQuery, afterSequence: b
 /** The feed's keyset query (oldest first, limit + 1 rows), before its columns are chosen. */
 function feedSelect(db: Reader, orgId: string, query: OrgEventQuery, afterSequence: bigint) {
   let select = db.selectFrom('org_events').where('org_id', '=', orgId).where('sequence', '>', afterSequence)
-  if (query.action) select = select.where('action', '=', query.action)
+  if (query.action) select = select.where(actionFilter(query.action))
   if (query.since) select = select.where('created_at', '>=', new Date(query.since))
   if (query.until) select = select.where('created_at', '<', new Date(query.until))
   return select.orderBy('sequence', 'asc').limit(query.limit + 1)
@@ -164,6 +154,7 @@ export function createAuditLog(deps: AuditLogDeps): AuditLog {
       await tx.insertInto('org_event_heads').values({ org_id: orgId, sequence: 0n, hash: GENESIS_HASH }).execute()
     },
     list: (orgId, query) => listEvents(deps.db, orgId, query),
+    listForPeople: (orgId, query) => listForPeople(deps.db, orgId, query),
     listJson: (orgId, query) => listEventsJson(deps.db, orgId, query),
     get: (orgId, id) => getEvent(deps.db, orgId, id),
     getWithPrevious: (orgId, id) => getEventWithPrevious(deps.db, orgId, id),

@@ -14,6 +14,7 @@ import {
   buildTestApp,
   call,
   expectProblem,
+  memberWithRole,
   ownerWithOrg,
   uniqueEmail,
   type OrgAccount,
@@ -357,6 +358,53 @@ describe('GET /api/org-events', () => {
       400,
       'invalid_cursor',
     )
+  })
+
+  it('finds every action of an object (payout: payout.*), newest first on request, with who did each', async () => {
+    const owner = await ownerWithOrg(t.app)
+    const admin = await memberWithRole(t.app, owner, 'admin')
+    await invite(owner)
+    expect((await invite(admin)).statusCode).toBe(201)
+    // The admin leaves the org; the log still names them.
+    const removed = await call(t.app, { method: 'DELETE', url: `/api/members/${admin.userId}`, token: owner.token })
+    expect(removed.statusCode, removed.body).toBeLessThan(300)
+
+    const members = (await call(t.app, { url: '/api/org-events?action=member', token: owner.token })).json()
+    expect(members.data.map((e: EventRecord) => e.action)).toEqual([
+      'member.invited',
+      'member.joined',
+      'member.invited',
+      'member.invited',
+      'member.removed',
+    ])
+    expect((await call(t.app, { url: '/api/org-events?action=mem', token: owner.token })).json().data).toEqual([])
+
+    const newest = (await call(t.app, { url: '/api/org-events?order=desc&limit=2', token: owner.token })).json()
+    const all = await allEvents(owner)
+    expect(newest.data.map((e: EventRecord) => e.sequence)).toEqual([all.length, all.length - 1])
+    expect(newest.pagination.hasMore).toBe(true)
+    const next = (
+      await call(t.app, {
+        url: `/api/org-events?order=desc&limit=100&cursor=${newest.pagination.cursor}`,
+        token: owner.token,
+      })
+    ).json()
+    expect(next.data.map((e: EventRecord) => e.sequence)).toEqual(
+      Array.from({ length: all.length - 2 }, (_, i) => all.length - 2 - i),
+    )
+    expect(next.pagination).toEqual({ cursor: null, hasMore: false })
+    // A cursor belongs to its order.
+    expectProblem(
+      await call(t.app, { url: `/api/org-events?cursor=${newest.pagination.cursor}`, token: owner.token }),
+      400,
+      'invalid_cursor',
+    )
+
+    const page = (await call(t.app, { url: '/api/org-events?limit=100', token: owner.token })).json()
+    const actors = new Map(page.actors.map((actor: { id: string }) => [actor.id, actor]))
+    expect(new Set(page.data.map((e: EventRecord) => e.userId))).toEqual(new Set(actors.keys()))
+    expect(actors.get(owner.userId)).toEqual({ id: owner.userId, kind: 'person', name: 'owner', email: owner.email })
+    expect(actors.get(admin.userId)).toEqual({ id: admin.userId, kind: 'person', name: 'admin', email: admin.email })
   })
 
   it('fetches one event, and another org’s event is 404', async () => {

@@ -2,13 +2,13 @@
 export { registerAuditRoutes } from './audit.routes.js'
 export {
   createAuditLog,
-  presentEvent,
   type AppendItem,
   type AuditActor,
   type AuditLog,
   type AuditLogDeps,
   type Outbox,
 } from './audit.service.js'
+export { presentEvent } from './audit.rows.js'
 export { eventHash, GENESIS_HASH, type ChainedContent } from './audit.chain.js'
 export {
   OrgEventList,

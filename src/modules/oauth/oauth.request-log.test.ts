@@ -71,7 +71,20 @@ describe('the request log', () => {
     expect(rows).toHaveLength(2)
     const [tokenRow, feedRow] = rows
     expect(Object.keys(tokenRow!).sort()).toEqual(
-      ['address', 'at', 'client_id', 'id', 'latency_ms', 'method', 'org_id', 'path', 'request_id', 'status'].sort(),
+      [
+        'address',
+        'at',
+        'client_id',
+        'error_code',
+        'error_detail',
+        'id',
+        'latency_ms',
+        'method',
+        'org_id',
+        'path',
+        'request_id',
+        'status',
+      ].sort(),
     )
     expect(tokenRow).toMatchObject({
       org_id: owner.orgId,
@@ -114,6 +127,8 @@ describe('the request log', () => {
           latencyMs: feedRow!.latency_ms,
           requestId: answered.headers['x-request-id'],
           address: ADDRESS,
+          errorCode: null,
+          errorDetail: null,
         },
         {
           at: new Date(t.clock.now().getTime() - 1000).toISOString(),
@@ -123,6 +138,8 @@ describe('the request log', () => {
           latencyMs: tokenRow!.latency_ms,
           requestId: tokenRequestId,
           address: ADDRESS,
+          errorCode: null,
+          errorDetail: null,
         },
       ],
       pagination: { cursor: null, hasMore: false },
@@ -157,6 +174,8 @@ describe('the request log', () => {
       status: 401,
       address: '203.0.113.9',
       request_id: wrong.headers['x-request-id'],
+      error_code: 'invalid_client',
+      error_detail: wrong.json().error_description,
     })
     expect(JSON.stringify(rows[0], (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))).not.toContain(
       'cs_test_wrong',
@@ -181,11 +200,42 @@ describe('the request log', () => {
     expect((await feed('oat_nothing', owner.orgId)).statusCode).toBe(401)
     await t.services.requestLog.flush()
     const rows = await rowsOf(owner.orgId, client.id)
-    expect(rows.map((row) => [row.method, row.path, row.status])).toEqual([
-      ['POST', '/oauth/token', 200],
-      ['GET', '/v1/orgs/{orgId}/events', 404],
-      ['GET', '/v1/orgs/{orgId}/catalog', 403],
+    expect(rows.map((row) => [row.method, row.path, row.status, row.error_code])).toEqual([
+      ['POST', '/oauth/token', 200, null],
+      ['GET', '/v1/orgs/{orgId}/events', 404, 'resource_missing'],
+      ['GET', '/v1/orgs/{orgId}/catalog', 403, 'insufficient_scope'],
     ])
+    // The page shows why: each refusal's code and detail, as its answer gave them.
+    const listed = (await listOf(owner, client.id)).json().data as {
+      status: number
+      errorCode: string
+      errorDetail: string
+    }[]
+    expect(listed.map((row) => [row.status, row.errorCode])).toEqual([
+      [403, 'insufficient_scope'],
+      [404, 'resource_missing'],
+      [200, null],
+    ])
+    expect(listed[0]!.errorDetail).toBe(scope.json().detail)
+    expect(listed[1]!.errorDetail).toMatch(/\S/)
+  })
+
+  it('records an OAuth refusal with its error and description (invalid_scope)', async () => {
+    const client = await createClient(t.app, owner, ['events:read'])
+    const refused = await requestToken(t.app, {
+      grant_type: 'client_credentials',
+      client_id: client.id,
+      client_secret: client.secret,
+      scope: 'webhooks:write',
+    })
+    expectOAuthError(refused, 400, 'invalid_scope')
+    await t.services.requestLog.flush()
+    const [row] = (await listOf(owner, client.id)).json().data
+    expect(row).toMatchObject({
+      status: 400,
+      errorCode: 'invalid_scope',
+      errorDetail: refused.json().error_description,
+    })
   })
 
   it('sets lastUsedAt and lastUsedFrom on the client, in the list and the detail', async () => {

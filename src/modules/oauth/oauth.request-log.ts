@@ -25,7 +25,13 @@ export interface RecordedRequest {
   latencyMs: number
   requestId: string
   address: string
+  /** A refused request's stable code and detail, as its answer gave them. */
+  errorCode?: string
+  errorDetail?: string
 }
+
+/** What the log keeps of a refusal's detail. */
+const DETAIL_KEPT = 500
 
 export interface RequestLog {
   /** Buffers a request (never waits for the database); the oldest is dropped when the buffer is full. */
@@ -173,6 +179,8 @@ async function writeOrg(db: Database, orgId: string, entries: RecordedRequest[])
           latency_ms: entry.latencyMs,
           request_id: entry.requestId,
           address: entry.address,
+          error_code: entry.errorCode ?? null,
+          error_detail: entry.errorDetail ?? null,
         })),
       )
       .execute()
@@ -227,7 +235,18 @@ async function listRequests(
     if (!client) throw notFound('client')
     let select = reader
       .selectFrom('client_requests')
-      .select(['id', 'at', 'method', 'path', 'status', 'latency_ms', 'request_id', 'address'])
+      .select([
+        'id',
+        'at',
+        'method',
+        'path',
+        'status',
+        'latency_ms',
+        'request_id',
+        'address',
+        'error_code',
+        'error_detail',
+      ])
       .where('org_id', '=', ctx.orgId)
       .where('client_id', '=', clientId)
     if (query.status !== undefined) {
@@ -261,6 +280,8 @@ async function listRequests(
       latencyMs: row.latency_ms,
       requestId: row.request_id,
       address: row.address,
+      errorCode: row.error_code,
+      errorDetail: row.error_detail,
     }),
     filters,
   )
@@ -298,6 +319,9 @@ export function registerRequestLog(app: FastifyInstance, requestLog: RequestLog,
         latencyMs: Math.round(reply.elapsedTime),
         requestId: String(request.id),
         address: request.ip,
+        ...(request.refusal && reply.statusCode >= 400
+          ? { errorCode: request.refusal.code, errorDetail: request.refusal.detail.slice(0, DETAIL_KEPT) }
+          : {}),
       })
     }
     done()

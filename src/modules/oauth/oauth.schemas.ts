@@ -155,6 +155,14 @@ export const ClientRequestSchema = component(
         latencyMs: Type.Integer({ description: 'Time to answer, in whole milliseconds', example: 4 }),
         requestId: Type.String({ description: 'The X-Request-Id of the answer' }),
         address: Type.String({ description: 'The address the request came from', example: '203.0.113.7' }),
+        errorCode: Type.Union([Type.String(), Type.Null()], {
+          description: 'A refused request: the stable code its answer gave (problem+json code, or the OAuth error)',
+          example: null,
+        }),
+        errorDetail: Type.Union([Type.String(), Type.Null()], {
+          description: 'A refused request: the detail its answer gave (first 500 characters)',
+          example: null,
+        }),
       },
       { description: 'A request made with the client’s credentials (no bodies, headers or secrets are kept)' },
     ),
@@ -167,6 +175,8 @@ export const ClientRequestSchema = component(
         latencyMs: 4,
         requestId: 'req_01JD2YB6X8Q0W3M5N7P9R1T3V8',
         address: '203.0.113.7',
+        errorCode: null,
+        errorDetail: null,
       },
     ],
   ),

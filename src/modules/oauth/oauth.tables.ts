@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely'
 
-/** Kysely shapes of the oauth module's tables (migrations 0003_oauth.sql, 0040_client_requests.sql). */
+/** Kysely shapes of the oauth module's tables (migrations 0003_oauth.sql, 0040_client_requests.sql, 0046_request_refusals.sql). */
 export interface OAuthTables {
   oauth_clients: {
     org_id: string
@@ -44,5 +44,7 @@ export interface OAuthTables {
     latency_ms: number
     request_id: string
     address: string
+    error_code: string | null
+    error_detail: string | null
   }
 }

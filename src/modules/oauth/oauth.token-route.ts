@@ -118,6 +118,7 @@ export function registerTokenRoute(app: FastifyInstance, tokens: TokensService):
         if (oauthError.status >= 500) request.log.error({ err: error }, 'token request failed')
         else request.log.info({ error: oauthError.error }, 'token request refused')
         noStore(reply)
+        request.refusal = { code: oauthError.error, detail: oauthError.description }
         reply.headers(oauthError.headers)
         return reply
           .code(oauthError.status)

@@ -8,13 +8,25 @@ import { decodeCursor, olderThan, type Page, toPage } from '../../platform/pagin
 import type { AuditLog } from '../audit/index.js'
 import { findEndpoint, getWebhook } from './webhooks.endpoints.js'
 import { attemptsOf, insertDelivery, presentDelivery } from './webhooks.repo.js'
-import type { Delivery, DeliveryListQuery } from './webhooks.schemas.js'
+import {
+  REDELIVER_FAILED_LIMIT,
+  type Delivery,
+  type DeliveryListQuery,
+  type RedeliverFailedBody,
+  type RedeliverFailedResult,
+} from './webhooks.schemas.js'
 
 /** An endpoint's deliveries: a test event sent, the log read, a delivery sent again. */
 export interface WebhookDeliveries {
   test(ctx: RequestContext, id: string, answer?: StoredAnswer): Promise<Delivery>
   listDeliveries(ctx: RequestContext, id: string, query: DeliveryListQuery): Promise<Page<Delivery>>
   redeliver(ctx: RequestContext, id: string, deliveryId: string, answer?: StoredAnswer): Promise<Delivery>
+  redeliverFailed(
+    ctx: RequestContext,
+    id: string,
+    body: RedeliverFailedBody,
+    answer?: StoredAnswer,
+  ): Promise<RedeliverFailedResult>
 }
 
 export interface WebhookDeliveriesDeps {
@@ -32,6 +44,8 @@ export function createWebhookDeliveries(deps: WebhookDeliveriesDeps): WebhookDel
     listDeliveries: (ctx, id, query) => listDeliveries(deps.db, ctx, id, query),
     redeliver: (ctx, id, deliveryId, answer) =>
       deps.db.tx(ctx, (tx) => redeliver(deps, tx, ctx, id, deliveryId), { commitWith: answer }),
+    redeliverFailed: (ctx, id, body, answer) =>
+      deps.db.tx(ctx, (tx) => redeliverFailed(deps, tx, ctx, id, new Date(body.since)), { commitWith: answer }),
   }
 }
 
@@ -166,6 +180,88 @@ async function redeliver(
     { webhookId: id, deliveryId },
   )
   return presentDelivery(updated, await attemptsOf(tx, ctx.orgId, [deliveryId]))
+}
+
+/**
+ * Every failed delivery of the endpoint created since `since` (oldest first, at most
+ * REDELIVER_FAILED_LIMIT), each a fresh run of the schedule and a webhook.redelivered event.
+ * Locks in the order redeliver takes (queue entries, then deliveries); an entry under an
+ * attempt's lease is skipped, as it is being sent.
+ */
+async function redeliverFailed(
+  { clock, audit }: WebhookDeliveriesDeps,
+  tx: Tx,
+  ctx: RequestContext,
+  id: string,
+  since: Date,
+): Promise<RedeliverFailedResult> {
+  const endpoint = await findEndpoint(tx, ctx.orgId, id, false)
+  if (endpoint.status !== 'enabled')
+    throw new AppError('invalid_state', 'This webhook is disabled; enable it before redelivering')
+  const now = clock.now()
+  const failed = await tx
+    .selectFrom('webhook_deliveries')
+    .select(['id'])
+    .where('org_id', '=', ctx.orgId)
+    .where('endpoint_id', '=', id)
+    .where('status', '=', 'failed')
+    .where('created_at', '>=', since)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(REDELIVER_FAILED_LIMIT + 1)
+    .execute()
+  const chosen = failed.slice(0, REDELIVER_FAILED_LIMIT).map((row) => row.id)
+  if (chosen.length === 0) return { redelivered: 0, more: false }
+  // Queue entries, then deliveries, each in id order: the order every writer of both takes.
+  const queued = await tx
+    .selectFrom('webhook_queue')
+    .select(['delivery_id', 'leased_until'])
+    .where('tenant_org', '=', ctx.orgId)
+    .where('delivery_id', 'in', chosen)
+    .orderBy('delivery_id')
+    .forNoKeyUpdate()
+    .execute()
+  const sending = new Set(
+    queued.filter((entry) => entry.leased_until && entry.leased_until > now).map((entry) => entry.delivery_id),
+  )
+  const locked = await tx
+    .selectFrom('webhook_deliveries')
+    .select(['id'])
+    .where('org_id', '=', ctx.orgId)
+    .where('id', 'in', chosen)
+    .where('status', '=', 'failed')
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute()
+  const ready = locked.map((row) => row.id).filter((deliveryId) => !sending.has(deliveryId))
+  const updated =
+    ready.length === 0
+      ? []
+      : await tx
+          .updateTable('webhook_deliveries')
+          .set({
+            status: 'pending',
+            retry_index: 0,
+            redelivery_requested: true,
+            next_attempt_at: now,
+            finished_at: null,
+            updated_at: now,
+          })
+          .where('org_id', '=', ctx.orgId)
+          .where('id', 'in', ready)
+          .returning(['id'])
+          .execute()
+  for (const { id: deliveryId } of updated) {
+    await requeue(tx, ctx.orgId, id, deliveryId, now)
+    await audit.append(
+      tx,
+      ctx,
+      'webhook.redelivered',
+      { type: 'webhook_delivery', id: deliveryId },
+      { webhookId: id, deliveryId },
+    )
+  }
+  return { redelivered: updated.length, more: failed.length > REDELIVER_FAILED_LIMIT }
 }
 
 /** The delivery's queue entry due now, its lease cleared (inserted when the queue no longer has it). */

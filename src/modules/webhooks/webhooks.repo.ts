@@ -24,7 +24,19 @@ export function presentWebhook(row: EndpointRow): Webhook {
   }
 }
 
-export function presentAttempt(row: AttemptRow): Attempt {
+/** What an attempt's log shows of the body it sent. */
+export const REQUEST_BODY_SHOWN = 4096
+
+/** The first `limit` bytes of a UTF-8 text, never cutting a character in two. */
+export function firstBytes(value: string, limit: number): string {
+  const bytes = Buffer.from(value, 'utf8')
+  if (bytes.length <= limit) return value
+  let end = limit
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--
+  return bytes.subarray(0, end).toString('utf8')
+}
+
+export function presentAttempt(row: AttemptRow, requestBody: string): Attempt {
   return {
     attempt: row.attempt,
     at: row.started_at.toISOString(),
@@ -32,6 +44,7 @@ export function presentAttempt(row: AttemptRow): Attempt {
     status: row.status,
     httpStatus: row.http_status,
     latencyMs: row.latency_ms,
+    requestBody,
     responseBody: row.response_body,
     error: row.error,
     address: row.address,
@@ -39,6 +52,7 @@ export function presentAttempt(row: AttemptRow): Attempt {
 }
 
 export function presentDelivery(row: DeliveryRow, attempts: readonly AttemptRow[]): Delivery {
+  const requestBody = firstBytes(row.payload, REQUEST_BODY_SHOWN)
   return {
     id: row.id,
     webhookId: row.endpoint_id,
@@ -52,7 +66,9 @@ export function presentDelivery(row: DeliveryRow, attempts: readonly AttemptRow[
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     finishedAt: row.finished_at?.toISOString() ?? null,
-    attempts: attempts.filter((attempt) => attempt.delivery_id === row.id).map(presentAttempt),
+    attempts: attempts
+      .filter((attempt) => attempt.delivery_id === row.id)
+      .map((attempt) => presentAttempt(attempt, requestBody)),
   }
 }
 

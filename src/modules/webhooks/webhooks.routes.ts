@@ -11,6 +11,8 @@ import {
   DeliveryList,
   DeliveryListQuery,
   DeliverySchema,
+  RedeliverFailedBody,
+  RedeliverFailedResult,
   WebhookList,
   WebhookListQuery,
   WebhookSchema,
@@ -213,6 +215,24 @@ function registerDeliveryRoutes(app: FastifyInstance, webhooks: WebhookService, 
     },
     idempotent((request, _reply, answer) =>
       webhooks.redeliver(request.ctx, request.params.id, request.params.deliveryId, answer),
+    ),
+  )
+
+  api.post(
+    `${prefix}/:id/deliveries/redeliver-failed`,
+    {
+      schema: {
+        tags,
+        operationId: 'redeliverFailedWebhookDeliveries',
+        summary: 'Send again every failed delivery created since a time (oldest first, up to 500 a call)',
+        params: IdParams,
+        body: RedeliverFailedBody,
+        response: responses({ 200: RedeliverFailedResult }, [422]),
+      },
+      config: { ...write, successStatus: 200 },
+    },
+    idempotent((request, _reply, answer) =>
+      webhooks.redeliverFailed(request.ctx, request.params.id, request.body, answer),
     ),
   )
 }

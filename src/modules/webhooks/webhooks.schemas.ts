@@ -82,6 +82,9 @@ export const AttemptSchema = component(
     status: Type.Union([Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('blocked')]),
     httpStatus: Nullable(Type.Integer()),
     latencyMs: Type.Integer({ minimum: 0 }),
+    requestBody: Type.String({
+      description: 'The body sent: the first 4 KiB of the delivery payload (the same signed bytes on every attempt)',
+    }),
     responseBody: Nullable(Type.String({ description: 'The response, truncated to 64 KiB' })),
     error: Nullable(Type.String()),
     address: Nullable(Type.String({ description: 'The IP address the attempt connected to (or was refused)' })),
@@ -119,6 +122,32 @@ export const DeliverySchema = component(
   ),
 )
 export type Delivery = Static<typeof DeliverySchema>
+
+/** Deliveries one "resend every failed delivery" call queues again. */
+export const REDELIVER_FAILED_LIMIT = 500
+
+export const RedeliverFailedBody = component(
+  'RedeliverFailedRequest',
+  Type.Object(
+    { since: Timestamp },
+    { additionalProperties: false, description: 'Failed deliveries created at or after this time are sent again' },
+  ),
+)
+export type RedeliverFailedBody = Static<typeof RedeliverFailedBody>
+
+export const RedeliverFailedResult = component(
+  'RedeliverFailed',
+  Type.Object({
+    redelivered: Type.Integer({
+      minimum: 0,
+      description: 'Failed deliveries queued again, each a new run of the schedule',
+    }),
+    more: Type.Boolean({
+      description: `True when more than ${REDELIVER_FAILED_LIMIT} failed deliveries matched: call again for the rest`,
+    }),
+  }),
+)
+export type RedeliverFailedResult = Static<typeof RedeliverFailedResult>
 
 export const WebhookList = ListEnvelope(WebhookSchema, 'Webhook endpoints, newest first')
 export const DeliveryList = ListEnvelope(DeliverySchema, 'Deliveries to this endpoint, newest first')

@@ -383,7 +383,7 @@ export type paths = {
       path?: never
       cookie?: never
     }
-    /** The active org’s events (the audit log), oldest first; the cursor is always returned so you can poll */
+    /** The active org’s events (the audit log) with who did each: oldest first (the cursor always returned so you can poll) or newest first */
     get: operations['listOrgEvents']
     put?: never
     post?: never
@@ -1393,6 +1393,23 @@ export type paths = {
     patch?: never
     trace?: never
   }
+  '/api/webhooks/{id}/deliveries/redeliver-failed': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Send again every failed delivery created since a time (oldest first, up to 500 a call) */
+    post: operations['redeliverFailedWebhookDeliveries']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/v1/orgs/{orgId}/webhooks': {
     parameters: {
       query?: never
@@ -1525,6 +1542,23 @@ export type paths = {
     put?: never
     /** Send a delivery again (same delivery id, a new run of the retry schedule) */
     post: operations['v1RedeliverWebhookDelivery']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/orgs/{orgId}/webhooks/{id}/deliveries/redeliver-failed': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Send again every failed delivery created since a time (oldest first, up to 500 a call) */
+    post: operations['v1RedeliverFailedWebhookDeliveries']
     delete?: never
     options?: never
     head?: never
@@ -2325,10 +2359,21 @@ export type components = {
       } | null
       data: unknown
     }
-    /** @description Org events, oldest first; the cursor is always returned */
-    OrgEventList: {
+    /** @description Who an event’s userId is */
+    AuditActor: {
+      id: string
+      kind: 'person' | 'service' | 'system'
+      /** @description A person’s name as last set (kept after they leave the org), or the client’s */
+      name: string
+      /** @description A person’s email; null for a client or the system */
+      email: string | null
+    }
+    /** @description A page of the audit log, with who did each thing */
+    AuditLogPage: {
       data: components['schemas']['OrgEvent'][]
       pagination: components['schemas']['Pagination']
+      /** @description Every userId of this page, once */
+      actors: components['schemas']['AuditActor'][]
     }
     /** @description One org event with the hash it is chained to: enough to recompute its own hash */
     OrgEventDetail: {
@@ -2545,7 +2590,9 @@ export type components = {
      *       "status": 200,
      *       "latencyMs": 4,
      *       "requestId": "req_01JD2YB6X8Q0W3M5N7P9R1T3V8",
-     *       "address": "203.0.113.7"
+     *       "address": "203.0.113.7",
+     *       "errorCode": null,
+     *       "errorDetail": null
      *     }
      */
     OAuthClientRequest: {
@@ -2575,6 +2622,16 @@ export type components = {
        * @example 203.0.113.7
        */
       address: string
+      /**
+       * @description A refused request: the stable code its answer gave (problem+json code, or the OAuth error)
+       * @example null
+       */
+      errorCode: string | null
+      /**
+       * @description A refused request: the detail its answer gave (first 500 characters)
+       * @example null
+       */
+      errorDetail: string | null
     }
     /** @description Requests made with the client’s credentials in the last 30 days, newest first */
     OAuthClientRequestList: {
@@ -2658,6 +2715,11 @@ export type components = {
     /** @description The orgs the token acts in */
     OrgList: {
       data: components['schemas']['Org'][]
+    }
+    /** @description Org events, oldest first; the cursor is always returned */
+    OrgEventList: {
+      data: components['schemas']['OrgEvent'][]
+      pagination: components['schemas']['Pagination']
     }
     CreatorRole:
       'artist' | 'featured_artist' | 'composer' | 'lyricist' | 'producer' | 'arranger' | 'publisher' | 'label'
@@ -3186,6 +3248,8 @@ export type components = {
       status: 'succeeded' | 'failed' | 'blocked'
       httpStatus: number | null
       latencyMs: number
+      /** @description The body sent: the first 4 KiB of the delivery payload (the same signed bytes on every attempt) */
+      requestBody: string
       responseBody: string | null
       error: string | null
       address: string | null
@@ -3219,6 +3283,20 @@ export type components = {
     WebhookDeliveryList: {
       data: components['schemas']['WebhookDelivery'][]
       pagination: components['schemas']['Pagination']
+    }
+    /** @description Failed deliveries created at or after this time are sent again */
+    RedeliverFailedRequest: {
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:15:30.123Z
+       */
+      since: string
+    }
+    RedeliverFailed: {
+      /** @description Failed deliveries queued again, each a new run of the schedule */
+      redelivered: number
+      /** @description True when more than 500 failed deliveries matched: call again for the rest */
+      more: boolean
     }
     /** @description The public keys that sign seals (RFC 7517 JWKS, RFC 8037 OKP) */
     JsonWebKeySet: {
@@ -4832,11 +4910,14 @@ export interface operations {
         limit?: number
         /** @description Opaque cursor from the previous page */
         cursor?: string
+        /** @description An action (payout.paid), or an object without a dot: payout finds every payout.* action */
         action?: string
         /** @description Events created at or after this time */
         since?: string
         /** @description Events created before this time */
         until?: string
+        /** @description asc (the default: oldest first, the cursor always returned so you can poll) or desc (newest first) */
+        order?: 'asc' | 'desc'
       }
       header?: never
       path?: never
@@ -4844,7 +4925,7 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description Org events, oldest first; the cursor is always returned */
+      /** @description A page of the audit log, with who did each thing */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id']
@@ -4854,7 +4935,7 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['OrgEventList']
+          'application/json': components['schemas']['AuditLogPage']
         }
       }
       400: components['responses']['BadRequest']
@@ -5486,6 +5567,7 @@ export interface operations {
         limit?: number
         /** @description Opaque cursor from the previous page */
         cursor?: string
+        /** @description An action (payout.paid), or an object without a dot: payout finds every payout.* action */
         action?: string
         /** @description Events created at or after this time */
         since?: string
@@ -8722,6 +8804,52 @@ export interface operations {
       503: components['responses']['ServiceUnavailable']
     }
   }
+  redeliverFailedWebhookDeliveries: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Makes retrying this request safe: the first response is stored for 24 h and replayed to a request with the same key (scoped to caller, method and path). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path: {
+        id: string
+      }
+      cookie?: never
+    }
+    /** @description Failed deliveries created at or after this time are sent again */
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RedeliverFailedRequest']
+      }
+    }
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['RedeliverFailed']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['UnprocessableContent']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
   v1ListWebhooks: {
     parameters: {
       query?: {
@@ -9155,6 +9283,7 @@ export interface operations {
            *           "status": "succeeded",
            *           "httpStatus": 1,
            *           "latencyMs": 1,
+           *           "requestBody": "string",
            *           "responseBody": "string",
            *           "error": "string",
            *           "address": "string"
@@ -9230,6 +9359,7 @@ export interface operations {
            *               "status": "succeeded",
            *               "httpStatus": 1,
            *               "latencyMs": 1,
+           *               "requestBody": "string",
            *               "responseBody": "string",
            *               "error": "string",
            *               "address": "string"
@@ -9304,6 +9434,7 @@ export interface operations {
            *           "status": "succeeded",
            *           "httpStatus": 1,
            *           "latencyMs": 1,
+           *           "requestBody": "string",
            *           "responseBody": "string",
            *           "error": "string",
            *           "address": "string"
@@ -9312,6 +9443,64 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['WebhookDelivery']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['UnprocessableContent']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  v1RedeliverFailedWebhookDeliveries: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Makes retrying this request safe: the first response is stored for 24 h and replayed to a request with the same key (scoped to caller, method and path). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path: {
+        orgId: string
+        id: string
+      }
+      cookie?: never
+    }
+    /** @description Failed deliveries created at or after this time are sent again */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "since": "2026-11-22T10:15:30.123Z"
+         *     }
+         */
+        'application/json': components['schemas']['RedeliverFailedRequest']
+      }
+    }
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "redelivered": 1,
+           *       "more": true
+           *     }
+           */
+          'application/json': components['schemas']['RedeliverFailed']
         }
       }
       400: components['responses']['BadRequest']

@@ -20,9 +20,9 @@ export interface ListPage<Row> {
  * A list's query (`useListQuery(payoutListQuery(search))`): while another page or other filters
  * load, the page shown stays (`keepPreviousData`). Add `refetchInterval` when rows change by themselves.
  */
-export function useListQuery<Row, Key extends QueryKey>(
-  options: UseQueryOptions<ListPage<Row>, Error, ListPage<Row>, Key>,
-): UseQueryResult<ListPage<Row>, Error> {
+export function useListQuery<Page extends ListPage<unknown>, Key extends QueryKey>(
+  options: UseQueryOptions<Page, Error, Page, Key>,
+): UseQueryResult<Page, Error> {
   return useQuery({ ...options, placeholderData: keepPreviousData })
 }
 

@@ -540,6 +540,23 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/v1/orgs/{orgId}/webhooks/{id}/deliveries/redeliver-failed': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Send again every failed delivery created since a time (oldest first, up to 500 a call) */
+    post: operations['v1RedeliverFailedWebhookDeliveries']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/v1/evidence/keys': {
     parameters: {
       query?: never
@@ -736,11 +753,6 @@ export interface components {
       } | null
       data: unknown
     }
-    /** @description Org events, oldest first; the cursor is always returned */
-    OrgEventList: {
-      data: components['schemas']['OrgEvent'][]
-      pagination: components['schemas']['Pagination']
-    }
     /** @description application/x-www-form-urlencoded; credentials in the body or in HTTP Basic, not both */
     AccessTokenRequest: {
       /** @description Required: client_credentials */
@@ -801,6 +813,11 @@ export interface components {
     /** @description The orgs the token acts in */
     OrgList: {
       data: components['schemas']['Org'][]
+    }
+    /** @description Org events, oldest first; the cursor is always returned */
+    OrgEventList: {
+      data: components['schemas']['OrgEvent'][]
+      pagination: components['schemas']['Pagination']
     }
     CreatorRole:
       'artist' | 'featured_artist' | 'composer' | 'lyricist' | 'producer' | 'arranger' | 'publisher' | 'label'
@@ -1299,6 +1316,8 @@ export interface components {
       status: 'succeeded' | 'failed' | 'blocked'
       httpStatus: number | null
       latencyMs: number
+      /** @description The body sent: the first 4 KiB of the delivery payload (the same signed bytes on every attempt) */
+      requestBody: string
       responseBody: string | null
       error: string | null
       address: string | null
@@ -1332,6 +1351,20 @@ export interface components {
     WebhookDeliveryList: {
       data: components['schemas']['WebhookDelivery'][]
       pagination: components['schemas']['Pagination']
+    }
+    /** @description Failed deliveries created at or after this time are sent again */
+    RedeliverFailedRequest: {
+      /**
+       * Format: date-time
+       * @example 2026-11-22T10:15:30.123Z
+       */
+      since: string
+    }
+    RedeliverFailed: {
+      /** @description Failed deliveries queued again, each a new run of the schedule */
+      redelivered: number
+      /** @description True when more than 500 failed deliveries matched: call again for the rest */
+      more: boolean
     }
     /** @description The public keys that sign seals (RFC 7517 JWKS, RFC 8037 OKP) */
     JsonWebKeySet: {
@@ -1904,6 +1937,7 @@ export interface operations {
         limit?: number
         /** @description Opaque cursor from the previous page */
         cursor?: string
+        /** @description An action (payout.paid), or an object without a dot: payout finds every payout.* action */
         action?: string
         /** @description Events created at or after this time */
         since?: string
@@ -4231,6 +4265,7 @@ export interface operations {
            *           "status": "succeeded",
            *           "httpStatus": 1,
            *           "latencyMs": 1,
+           *           "requestBody": "string",
            *           "responseBody": "string",
            *           "error": "string",
            *           "address": "string"
@@ -4306,6 +4341,7 @@ export interface operations {
            *               "status": "succeeded",
            *               "httpStatus": 1,
            *               "latencyMs": 1,
+           *               "requestBody": "string",
            *               "responseBody": "string",
            *               "error": "string",
            *               "address": "string"
@@ -4380,6 +4416,7 @@ export interface operations {
            *           "status": "succeeded",
            *           "httpStatus": 1,
            *           "latencyMs": 1,
+           *           "requestBody": "string",
            *           "responseBody": "string",
            *           "error": "string",
            *           "address": "string"
@@ -4388,6 +4425,64 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['WebhookDelivery']
+        }
+      }
+      400: components['responses']['BadRequest']
+      401: components['responses']['Unauthorized']
+      403: components['responses']['Forbidden']
+      404: components['responses']['NotFound']
+      409: components['responses']['Conflict']
+      413: components['responses']['ContentTooLarge']
+      415: components['responses']['UnsupportedMediaType']
+      422: components['responses']['UnprocessableContent']
+      429: components['responses']['TooManyRequests']
+      500: components['responses']['InternalServerError']
+      503: components['responses']['ServiceUnavailable']
+    }
+  }
+  v1RedeliverFailedWebhookDeliveries: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description Makes retrying this request safe: the first response is stored for 24 h and replayed to a request with the same key (scoped to caller, method and path). */
+        'Idempotency-Key'?: components['parameters']['IdempotencyKey']
+      }
+      path: {
+        orgId: string
+        id: string
+      }
+      cookie?: never
+    }
+    /** @description Failed deliveries created at or after this time are sent again */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "since": "2026-11-22T10:15:30.123Z"
+         *     }
+         */
+        'application/json': components['schemas']['RedeliverFailedRequest']
+      }
+    }
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit']
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining']
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "redelivered": 1,
+           *       "more": true
+           *     }
+           */
+          'application/json': components['schemas']['RedeliverFailed']
         }
       }
       400: components['responses']['BadRequest']

@@ -320,6 +320,14 @@ export const OPERATIONS = {
       paginated: false,
       auth: true,
     },
+    redeliverFailed: {
+      httpMethod: 'POST',
+      path: '/v1/orgs/{orgId}/webhooks/{id}/deliveries/redeliver-failed',
+      pathParams: ['orgId', 'id'],
+      input: 'body',
+      paginated: false,
+      auth: true,
+    },
   },
   evidence: {
     getKeys: {
@@ -542,6 +550,13 @@ export interface WebhooksMethods {
     deliveryId: string,
     options?: RequestOptions,
   ): Promise<ResultOf<'v1RedeliverWebhookDelivery'>>
+  /** Send again every failed delivery created since a time (oldest first, up to 500 a call): `POST /v1/orgs/{orgId}/webhooks/{id}/deliveries/redeliver-failed` (webhooks:write) */
+  redeliverFailed(
+    orgId: string,
+    id: string,
+    body: BodyOf<'v1RedeliverFailedWebhookDeliveries'>,
+    options?: RequestOptions,
+  ): Promise<ResultOf<'v1RedeliverFailedWebhookDeliveries'>>
 }
 
 /** `oeuvre.evidence` */
@@ -599,12 +614,12 @@ export type Member = components['schemas']['Member']
 export type Pagination = components['schemas']['Pagination']
 export type MemberList = components['schemas']['MemberList']
 export type OrgEvent = components['schemas']['OrgEvent']
-export type OrgEventList = components['schemas']['OrgEventList']
 export type AccessTokenRequest = components['schemas']['AccessTokenRequest']
 export type AccessToken = components['schemas']['AccessToken']
 export type OAuthError = components['schemas']['OAuthError']
 export type Org = components['schemas']['Org']
 export type OrgList = components['schemas']['OrgList']
+export type OrgEventList = components['schemas']['OrgEventList']
 export type CreatorRole = components['schemas']['CreatorRole']
 export type Creator = components['schemas']['Creator']
 export type CreatorList = components['schemas']['CreatorList']
@@ -642,6 +657,8 @@ export type WebhookWithSecret = components['schemas']['WebhookWithSecret']
 export type WebhookAttempt = components['schemas']['WebhookAttempt']
 export type WebhookDelivery = components['schemas']['WebhookDelivery']
 export type WebhookDeliveryList = components['schemas']['WebhookDeliveryList']
+export type RedeliverFailedRequest = components['schemas']['RedeliverFailedRequest']
+export type RedeliverFailed = components['schemas']['RedeliverFailed']
 export type JsonWebKeySet = components['schemas']['JsonWebKeySet']
 export type Seal = components['schemas']['Seal']
 export type SealList = components['schemas']['SealList']
