@@ -3,6 +3,7 @@ import { Link, Navigate, Outlet, useLocation, useNavigate } from '@tanstack/reac
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import { ApiError } from '../api/client'
 import { logOut } from '../features/auth/auth-api'
+import { forgetUnsaved } from '../features/portal/sandbox'
 import { Button, ErrorState, Loading } from '../ui'
 import { OrgSwitcher } from '../features/orgs/org-switcher'
 import { MainNavigation } from './navigation'
@@ -105,6 +106,8 @@ function ShellAccount({ userName }: { userName: string }) {
   const logout = useMutation({
     mutationFn: logOut,
     onSettled: async () => {
+      // A sandbox secret not yet saved belongs to this person: never shown to whoever signs in next in this tab.
+      forgetUnsaved()
       queryClient.clear()
       await navigate({ to: '/login', search: {} })
     },

@@ -4,6 +4,7 @@ import type { FormEvent } from 'react'
 import { formErrors } from '../../api/messages'
 import { Button, FormError, TextField } from '../../ui'
 import { CREDENTIAL_LABELS, logInWithCookie, safeRedirect } from './auth-api'
+import { forgetUnsaved } from '../portal/sandbox'
 import { AuthLayout } from './auth-layout'
 
 const routeApi = getRouteApi('/login')
@@ -15,6 +16,8 @@ function LoginPage() {
   const login = useMutation({
     mutationFn: logInWithCookie,
     onSuccess: async () => {
+      // Another person's sandbox secret, if one was left unsaved in this tab, is not theirs to see.
+      forgetUnsaved()
       queryClient.clear()
       await navigate({ href: safeRedirect(redirect) })
     },
