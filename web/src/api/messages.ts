@@ -64,6 +64,8 @@ const BY_PARAM: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   failureCode: { invalid_format: 'Use lowercase letters and underscores, such as account_closed' },
   action: { invalid_format: 'Write the action as object.verb, such as catalog.created' },
   status: { invalid_format: 'Use 2xx, 4xx, 5xx or a status code such as 401' },
+  // A single-use link's token (a password reset): used already, or too old.
+  token: { parameter_invalid: 'This link has been used already or has expired: ask for a new one' },
   since: { invalid: 'Write the time as 2026-11-28T00:00:00Z' },
   until: { invalid: 'Write the time as 2026-11-28T00:00:00Z' },
 }

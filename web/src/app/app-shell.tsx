@@ -1,36 +1,34 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, Navigate, Outlet, useLocation, useNavigate } from '@tanstack/react-router'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import { ApiError } from '../api/client'
 import { logOut } from '../features/auth/auth-api'
+import { forgetUnsaved } from '../features/portal/sandbox'
 import { Button, ErrorState, Loading } from '../ui'
 import { OrgSwitcher } from '../features/orgs/org-switcher'
-import type { Access } from '../../../src/platform/permissions.js'
+import { MainNavigation } from './navigation'
 import { useSession } from './session'
 
-/** Pages of the app, in the navigation's order (some only for roles that may read them); later pages add themselves here. */
-const NAVIGATION: readonly { to: string; label: string; access?: Access; exact?: boolean }[] = [
-  { to: '/catalog', label: 'Catalog' },
-  { to: '/creators', label: 'Creators' },
-  { to: '/events', label: 'Events' },
-  { to: '/revenue', label: 'Revenue' },
-  { to: '/payouts/balances', label: 'Balances' },
-  // Exact, so the balances page (under /payouts) does not mark this link too.
-  { to: '/payouts', label: 'Payouts', exact: true },
-  { to: '/members', label: 'Members' },
-  { to: '/audit', label: 'Audit log' },
-  { to: '/settings/webhooks', label: 'Webhooks' },
-  { to: '/settings/credentials', label: 'API credentials', access: 'clients:read' },
-  { to: '/portal', label: 'Partner portal', exact: true },
-]
+/** The portal's front doors, loaded only when `/portal` is opened signed out. */
+const PortalWelcome = lazy(() => import('../features/portal/portal-welcome'))
 
-/** Pages that work without an active org: creating one, the portal's home and the operator console. */
-const WITHOUT_ORG = new Set(['/orgs/new', '/portal'])
+/** Pages outside the shell, for people signed out. */
+const OUTSIDE_SHELL = new Set([
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/invitations/accept',
+  '/portal/signup',
+])
+
+/** Pages that work without an active org: creating one, the account, the portal's home and the operator console. */
+const WITHOUT_ORG = new Set(['/orgs/new', '/account', '/portal', '/portal/apply'])
 const worksWithoutOrg = (pathname: string) => WITHOUT_ORG.has(pathname) || pathname.startsWith('/portal/operator')
 
 /** The frame of every signed-in page: who and where you are, the org switcher, navigation, log out. */
 export function AppShell() {
-  const { me, active, can } = useSession()
+  const { me, active } = useSession()
   const location = useLocation()
   const main = useRef<HTMLElement>(null)
   const firstPage = useRef(true)
@@ -43,8 +41,16 @@ export function AppShell() {
   if (me.isPending) return <Loading label="Loading your account…" />
   // No session when the page opened: the login page. (A session that ends on an open page asks to sign in over it.)
   if (me.error instanceof ApiError && me.error.status === 401 && me.data === undefined) {
-    // While the login page loads, this shell still renders with the new location: navigate once.
-    if (location.pathname === '/login') return null
+    // The portal's home signed out: its front doors (partner sign-up and log in), not the login page alone.
+    if (location.pathname === '/portal')
+      return (
+        <Suspense fallback={<Loading />}>
+          <PortalWelcome />
+        </Suspense>
+      )
+    // While a page outside the shell loads (the login page, or the portal's sign-up from its front doors),
+    // this shell still renders with the new location: navigate once, and never away from those.
+    if (OUTSIDE_SHELL.has(location.pathname)) return null
     return <Navigate to="/login" search={{ redirect: location.href }} replace />
   }
   if (me.data === undefined) return <ErrorState error={me.error} onRetry={() => void me.refetch()} />
@@ -55,7 +61,7 @@ export function AppShell() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <ShellHeader userName={me.data.user.name} navigation={active ? <MainNavigation can={can} /> : null} />
+      <ShellHeader userName={me.data.user.name} navigation={<MainNavigation />} />
       <main id="main" className="shell-main" tabIndex={-1} ref={main}>
         {needsOrg ? <Navigate to="/orgs/new" /> : <Outlet />}
       </main>
@@ -100,6 +106,8 @@ function ShellAccount({ userName }: { userName: string }) {
   const logout = useMutation({
     mutationFn: logOut,
     onSettled: async () => {
+      // A sandbox secret not yet saved belongs to this person: never shown to whoever signs in next in this tab.
+      forgetUnsaved()
       queryClient.clear()
       await navigate({ to: '/login', search: {} })
     },
@@ -109,31 +117,13 @@ function ShellAccount({ userName }: { userName: string }) {
       <OrgSwitcher />
       <div className="shell-user">
         <span className="muted">{userName}</span>
+        <Link to="/account" activeProps={{ 'aria-current': 'page' }}>
+          Your account
+        </Link>
         <Button onClick={() => logout.mutate()} busy={logout.isPending}>
           Log out
         </Button>
       </div>
     </div>
-  )
-}
-
-/** The pages the person's role may read, the current one marked. */
-function MainNavigation({ can }: { can: (access: Access) => boolean }) {
-  return (
-    <nav className="shell-nav" aria-label="Main">
-      <ul>
-        {NAVIGATION.filter((item) => !item.access || can(item.access)).map((item) => (
-          <li key={item.to}>
-            <Link
-              to={item.to}
-              activeOptions={{ exact: item.exact === true }}
-              activeProps={{ 'aria-current': 'page', className: 'active' }}
-            >
-              {item.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
   )
 }

@@ -1,5 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, createRoute, createRouter, redirect } from '@tanstack/react-router'
+import { createRoute, createRouter, redirect } from '@tanstack/react-router'
 import type { AuditSearch } from '../features/audit/audit-api'
 import {
   CATALOG_KINDS,
@@ -9,29 +8,44 @@ import {
 } from '../features/catalog/catalog-api'
 import { balancesQuery, PAYOUT_STATUSES, payoutListQuery, type PayoutSearch } from '../features/payouts/payouts-api'
 import { PARTNER_STATUSES, type PartnerStatus } from '../features/portal/portal-names'
+import type { SignupDraft } from '../features/portal/portal-api'
 import { revenueListQuery, type RevenueSearch } from '../features/revenue/revenue-api'
-import { AppRoot } from './app-root'
-import { AppShell } from './app-shell'
+import { integrationRoutes } from './integration-routes'
 import { NotFound } from './not-found'
 import { queryClient } from './query-client'
+import { appRoute, rootRoute } from './route-roots'
 import { oneOf, text } from './search'
-import { meQuery } from './session'
 
 /**
  * The app's routes, in one place: path, parent and the search parameters each page keeps in the
  * URL (filters and the cursor). Each page's component is loaded with it (`.lazy`), so the first
  * load carries only the shell. Pages never import this file: they read their route with
- * `getRouteApi('/app/payouts')` (its id), so no module depends on the routes back.
+ * `getRouteApi('/app/payouts')` (its id), so no module depends on the routes back. The root and
+ * the signed-in shell's route are in `route-roots.ts`; the integrations' pages in `integration-routes.ts`.
  */
-const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({ component: AppRoot })
 
+/** The login page; `notice` says why the person is here (their password was just changed). */
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  validateSearch: (search: Record<string, unknown>): { redirect?: string | undefined } => ({
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { redirect?: string | undefined; notice?: 'password-changed' | undefined } => ({
     redirect: text(search.redirect),
+    notice: oneOf(search.notice, ['password-changed'] as const),
   }),
 }).lazy(() => import('../features/auth/login-page').then((page) => page.route))
+
+/** "Forgot password?", and the emailed link's page that sets the new one: outside the shell, signed out. */
+const forgotPasswordRoute = createRoute({ getParentRoute: () => rootRoute, path: '/forgot-password' }).lazy(() =>
+  import('../features/auth/forgot-password-page').then((page) => page.route),
+)
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  validateSearch: (search: Record<string, unknown>): { token?: string | undefined } => ({ token: text(search.token) }),
+}).lazy(() => import('../features/auth/reset-password-page').then((page) => page.route))
 
 const signupRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -41,10 +55,20 @@ const signupRoute = createRoute({
   }),
 }).lazy(() => import('../features/auth/signup-page').then((page) => page.route))
 
-/** A partner's sign-up: outside the shell, like the app's own sign-up. */
-const partnerSignupRoute = createRoute({ getParentRoute: () => rootRoute, path: '/portal/signup' }).lazy(() =>
-  import('../features/portal/partner-signup-page').then((page) => page.route),
-)
+/**
+ * A partner's sign-up: outside the shell, like the app's own sign-up. Another region's sign-up
+ * links here with what was typed there (never the password).
+ */
+const partnerSignupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/portal/signup',
+  validateSearch: (search: Record<string, unknown>): SignupDraft => ({
+    name: text(search.name),
+    email: text(search.email),
+    company: text(search.company),
+    tier: text(search.tier),
+  }),
+}).lazy(() => import('../features/portal/partner-signup-page').then((page) => page.route))
 
 /** The invitation link: outside the shell, since whoever opens it may not be signed in or in any org yet. */
 const acceptInvitationRoute = createRoute({
@@ -54,18 +78,6 @@ const acceptInvitationRoute = createRoute({
     token: text(search.token),
   }),
 }).lazy(() => import('../features/members/accept-invitation-page').then((page) => page.route))
-
-/**
- * Every page behind the session: the shell (org switcher, navigation) around them. Its loader
- * asks for the user as the route starts loading, beside the page's code rather than after it
- * (it does not wait for the answer: the shell shows its own loading state).
- */
-const appRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  id: 'app',
-  component: AppShell,
-  loader: ({ context }) => void context.queryClient.prefetchQuery(meQuery),
-})
 
 /** The app opens on the catalog: a redirect before anything renders (the shell then sends a person with no org on). */
 const homeRoute = createRoute({
@@ -143,14 +155,27 @@ const eventRoute = createRoute({ getParentRoute: () => appRoute, path: '/events/
 const membersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/members',
-  validateSearch: (search: Record<string, unknown>): { cursor?: string | undefined } => ({
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { cursor?: string | undefined; invitations?: string | undefined } => ({
     cursor: text(search.cursor),
+    invitations: text(search.invitations),
   }),
 }).lazy(() => import('../features/members/members-page').then((page) => page.route))
+
+/** The signed-in person's account: name, email and which emails they receive (no org needed). */
+const accountRoute = createRoute({ getParentRoute: () => appRoute, path: '/account' }).lazy(() =>
+  import('../features/account/account-page').then((page) => page.route),
+)
 
 /** The partner portal's home: onboarding, limits, the way to credentials and webhooks. */
 const portalRoute = createRoute({ getParentRoute: () => appRoute, path: '/portal' }).lazy(() =>
   import('../features/portal/portal-page').then((page) => page.route),
+)
+
+/** A signed-in account applies to be a partner, keeping its orgs (no org needed). */
+const partnerApplyRoute = createRoute({ getParentRoute: () => appRoute, path: '/portal/apply' }).lazy(() =>
+  import('../features/portal/partner-apply-page').then((page) => page.route),
 )
 
 /** The operator console (operators only; the API answers 404 to anyone else). */
@@ -169,89 +194,6 @@ const operatorPartnerRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/portal/operator/$partnerId',
 }).lazy(() => import('../features/portal/operator-partner-page').then((page) => page.route))
-
-const cursorSearch = (search: Record<string, unknown>): { cursor?: string | undefined } => ({
-  cursor: text(search.cursor),
-})
-
-/** A credential's page: the request log's filters and cursor (shown in the portal). */
-const requestLogSearch = (
-  search: Record<string, unknown>,
-): { status?: string | undefined; path?: string | undefined; cursor?: string | undefined } => ({
-  status: text(search.status),
-  path: text(search.path),
-  cursor: text(search.cursor),
-})
-
-/** The org's API credentials (OAuth clients) and webhook endpoints: list, new (the secret shown once), detail. */
-const settingsCredentialsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/settings/credentials',
-  validateSearch: cursorSearch,
-}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.credentialsListRoute))
-
-const settingsNewCredentialRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/settings/credentials/new',
-}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.newCredentialRoute))
-
-const settingsCredentialRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/settings/credentials/$id',
-  validateSearch: requestLogSearch,
-}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.credentialRoute))
-
-const settingsWebhooksRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/settings/webhooks',
-  validateSearch: cursorSearch,
-}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.webhooksListRoute))
-
-const settingsNewWebhookRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/settings/webhooks/new',
-}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.newWebhookRoute))
-
-const settingsWebhookRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/settings/webhooks/$id',
-  validateSearch: cursorSearch,
-}).lazy(() => import('../features/integrations/settings-pages').then((pages) => pages.webhookRoute))
-
-/** The same pages in the partner portal; a credential there shows its request log. */
-const portalCredentialsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/portal/credentials',
-  validateSearch: cursorSearch,
-}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.credentialsListRoute))
-
-const portalNewCredentialRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/portal/credentials/new',
-}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.newCredentialRoute))
-
-const portalCredentialRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/portal/credentials/$id',
-  validateSearch: requestLogSearch,
-}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.credentialRoute))
-
-const portalWebhooksRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/portal/webhooks',
-  validateSearch: cursorSearch,
-}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.webhooksListRoute))
-
-const portalNewWebhookRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/portal/webhooks/new',
-}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.newWebhookRoute))
-
-const portalWebhookRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/portal/webhooks/$id',
-  validateSearch: cursorSearch,
-}).lazy(() => import('../features/portal/portal-integration-pages').then((pages) => pages.webhookRoute))
 
 const auditRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -330,6 +272,8 @@ const revenueImportRoute = createRoute({ getParentRoute: () => appRoute, path: '
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
   signupRoute,
   partnerSignupRoute,
   acceptInvitationRoute,
@@ -347,21 +291,11 @@ const routeTree = rootRoute.addChildren([
     newEventRoute,
     eventRoute,
     membersRoute,
+    accountRoute,
     portalRoute,
+    partnerApplyRoute,
     operatorQueueRoute,
     operatorPartnerRoute,
-    settingsCredentialsRoute,
-    settingsNewCredentialRoute,
-    settingsCredentialRoute,
-    settingsWebhooksRoute,
-    settingsNewWebhookRoute,
-    settingsWebhookRoute,
-    portalCredentialsRoute,
-    portalNewCredentialRoute,
-    portalCredentialRoute,
-    portalWebhooksRoute,
-    portalNewWebhookRoute,
-    portalWebhookRoute,
     auditRoute,
     auditEventRoute,
     revenueRoute,
@@ -370,6 +304,7 @@ const routeTree = rootRoute.addChildren([
     balancesRoute,
     payoutRoute,
     revenueImportRoute,
+    ...integrationRoutes,
   ]),
 ])
 

@@ -274,6 +274,7 @@ describe('every form speaks people’s words', () => {
     await page.getByLabel('Password').fill(PASSWORD)
     await page.getByLabel('Company').fill('Words Integrations')
     await page.getByRole('button', { name: 'Sign up as a partner' }).click()
+    await page.getByLabel('I have saved the secret').check()
     await page.getByRole('link', { name: 'Continue to the partner portal' }).click()
     await visit(page, 'words-portal', 'Partner portal')
 

@@ -82,11 +82,12 @@ describe('a partner, from sign-up to live', () => {
     await visit(partner, 'portal-signup-done', 'Your sandbox is ready')
     clientSecret = await partner.getByLabel('Sandbox client secret').inputValue()
     expect(clientSecret).toMatch(/^cs_test_/)
-    clientId = (await partner.locator('dd code').first().textContent()) ?? ''
+    clientId = (await partner.locator('dt:text-is("Client id") + dd code').textContent()) ?? ''
     expect(clientId).toMatch(/^cli_/)
     expect(await partner.getByRole('button', { name: 'Copy secret' }).count()).toBe(1)
     // The session is the HttpOnly cookie: the page's scripts see none of it.
     expect(await partner.evaluate(() => document.cookie)).toBe('')
+    await partner.getByLabel('I have saved the secret').check()
     await partner.getByRole('link', { name: 'Continue to the partner portal' }).click()
     await partner.waitForURL(/\/portal$/)
     await visit(partner, 'portal-home', 'Partner portal')

@@ -23,3 +23,10 @@ export const CREDENTIAL_LABELS = { email: 'Email', password: 'Password' } as con
 export function safeRedirect(target: string | undefined): string {
   return target && target.startsWith('/') && !target.startsWith('//') ? target : '/catalog'
 }
+
+/** "Forgot password?": the API answers 202 whatever the email, and emails a link when the account exists. */
+export const requestPasswordReset = (email: string) => unwrap(api.POST('/api/auth/password-reset', { body: { email } }))
+
+/** A new password with the emailed link's token (once; every session of the person ends). */
+export const confirmPasswordReset = (body: { token: string; password: string }) =>
+  unwrap(api.POST('/api/auth/password-reset/confirm', { body }))

@@ -4,17 +4,20 @@ import type { FormEvent } from 'react'
 import { formErrors } from '../../api/messages'
 import { Button, FormError, TextField } from '../../ui'
 import { CREDENTIAL_LABELS, logInWithCookie, safeRedirect } from './auth-api'
+import { forgetUnsaved } from '../portal/sandbox'
 import { AuthLayout } from './auth-layout'
 
 const routeApi = getRouteApi('/login')
 
 function LoginPage() {
-  const { redirect } = routeApi.useSearch()
+  const { redirect, notice } = routeApi.useSearch()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const login = useMutation({
     mutationFn: logInWithCookie,
     onSuccess: async () => {
+      // Another person's sandbox secret, if one was left unsaved in this tab, is not theirs to see.
+      forgetUnsaved()
       queryClient.clear()
       await navigate({ href: safeRedirect(redirect) })
     },
@@ -27,6 +30,11 @@ function LoginPage() {
   }
   return (
     <AuthLayout title="Log in">
+      {notice === 'password-changed' ? (
+        <p role="status" className="done">
+          Your password is changed, and every session of yours has ended. Log in with the new password.
+        </p>
+      ) : null}
       <form onSubmit={submit} noValidate>
         <FormError message={general} />
         <TextField
@@ -49,6 +57,9 @@ function LoginPage() {
           Log in
         </Button>
       </form>
+      <p>
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
       <p>
         New here?{' '}
         <Link to="/signup" search={{ redirect }}>

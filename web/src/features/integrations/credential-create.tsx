@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { formErrors } from '../../api/messages'
-import { Button, FormError, PageHeader, TextField } from '../../ui'
+import { useSession } from '../../app/session'
+import { Button, CopyableId, FormError, PageHeader, TextField } from '../../ui'
 import { CREDENTIAL_SCOPES, pageUnder, useCreateCredential, type Scope } from './integrations-api'
 import { CheckboxGroup, SecretReveal } from './secret-reveal'
 
@@ -14,6 +15,7 @@ const LABELS = { name: 'Name', scopes: 'Scopes' }
 export function CredentialCreate({ basePath }: { basePath: string }) {
   const [scopes, setScopes] = useState<Scope[]>([])
   const create = useCreateCredential()
+  const { active } = useSession()
   const { fields, general } = formErrors(create.error, LABELS)
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -29,7 +31,17 @@ export function CredentialCreate({ basePath }: { basePath: string }) {
             <dt>Name</dt>
             <dd>{created.name}</dd>
             <dt>Client id</dt>
-            <dd>{created.id}</dd>
+            <dd>
+              <CopyableId label="client id" value={created.id} />
+            </dd>
+            {active ? (
+              <>
+                <dt>Org id</dt>
+                <dd>
+                  <CopyableId label="org id" value={active.orgId} />
+                </dd>
+              </>
+            ) : null}
             <dt>Environment</dt>
             <dd>{created.environment}</dd>
             <dt>Scopes</dt>

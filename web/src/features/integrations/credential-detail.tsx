@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { problemMessage } from '../../api/messages'
-import { Button, ConfirmDialog, DateTime, ErrorState, Loading, PageHeader } from '../../ui'
+import { useSession } from '../../app/session'
+import { Button, ConfirmDialog, CopyableId, DateTime, ErrorState, Loading, PageHeader } from '../../ui'
 import { credentialStatus } from './credentials-list'
 import { credentialQuery, useRevokeCredential, useRotateCredential, type Credential } from './integrations-api'
 import { SecretReveal } from './secret-reveal'
@@ -86,6 +87,7 @@ export function CredentialDetail({ id, basePath, canWrite }: CredentialDetailPro
 
 /** Its status, id, scopes, rate limit, secret hint and rotation, and when it was last used and from where. */
 function CredentialFacts({ credential }: { credential: Credential }) {
+  const { active } = useSession()
   return (
     <dl className="details">
       <dt>Status</dt>
@@ -99,7 +101,17 @@ function CredentialFacts({ credential }: { credential: Credential }) {
         ) : null}
       </dd>
       <dt>Client id</dt>
-      <dd>{credential.id}</dd>
+      <dd>
+        <CopyableId label="client id" value={credential.id} />
+      </dd>
+      {active ? (
+        <>
+          <dt>Org id</dt>
+          <dd>
+            <CopyableId label="org id" value={active.orgId} />
+          </dd>
+        </>
+      ) : null}
       <dt>Environment</dt>
       <dd>{credential.environment}</dd>
       <dt>Scopes</dt>

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { buttonClass, DateTime, ListView, PageHeader, useListQuery } from '../../ui'
+import { useSession } from '../../app/session'
+import { buttonClass, CopyableId, DateTime, ListView, PageHeader, useListQuery } from '../../ui'
 import { credentialListQuery, pageUnder, type Credential } from './integrations-api'
 
 export interface CredentialsListProps {
@@ -17,6 +18,7 @@ export const credentialStatus = (credential: Credential) => (credential.status =
 /** The org's API credentials (OAuth clients), newest first. */
 export function CredentialsList({ basePath, cursor, onCursor, canWrite }: CredentialsListProps) {
   const list = useListQuery(credentialListQuery(cursor))
+  const { active } = useSession()
   return (
     <>
       <PageHeader
@@ -30,6 +32,12 @@ export function CredentialsList({ basePath, cursor, onCursor, canWrite }: Creden
         }
       >
         <p>OAuth clients that call the /v1 API for this organisation with the client credentials grant.</p>
+        {active ? (
+          <p>
+            Their calls name this organisation in the path, <code>/v1/orgs/{'{orgId}'}/…</code>: org id{' '}
+            <CopyableId label="org id" value={active.orgId} />
+          </p>
+        ) : null}
       </PageHeader>
       <ListView<Credential>
         list={list}
@@ -43,6 +51,10 @@ export function CredentialsList({ basePath, cursor, onCursor, canWrite }: Creden
           {
             header: 'Name',
             cell: (credential) => <Link to={pageUnder(basePath, credential.id)}>{credential.name}</Link>,
+          },
+          {
+            header: 'Client id',
+            cell: (credential) => <CopyableId label="client id" value={credential.id} of={credential.name} />,
           },
           { header: 'Status', cell: credentialStatus },
           { header: 'Environment', cell: (credential) => credential.environment },

@@ -1,50 +1,26 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { formErrors } from '../../api/messages'
-import { Button, DateTime, FormError, SelectField, TextField } from '../../ui'
-import { invitationLink, ROLE_DESCRIPTIONS, roleName, useInvite, type Invitation, type MemberRole } from './members-api'
+import { Button, FormError, SelectField, TextField } from '../../ui'
+import { InvitationLink } from './invitation-link'
+import { ROLE_DESCRIPTIONS, roleName, useInvite, type Invitation, type MemberRole } from './members-api'
 
-const LABELS = { email: 'Email', role: 'Role' }
+const LABELS = { email: 'Email', role: 'Invite as' }
 
-/** The invitation just made: its link, to copy and send (the API shows the token once). */
-function InvitationLink({ invitation }: { invitation: Invitation }) {
-  const id = useId()
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
-  if (!invitation.token)
-    return (
-      <p className="notice" role="status">
-        An invitation for {invitation.email} was made already; its link was shown then. Invite again for a new link.
-      </p>
-    )
-  const link = invitationLink(invitation.token)
-  const copy = () =>
-    navigator.clipboard.writeText(link).then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    )
-  return (
-    <div className="invitation">
-      <p role="status">
-        <strong>{invitation.email}</strong> is invited as {roleName(invitation.role)} until{' '}
-        <DateTime value={invitation.expiresAt} />. Send them this link: it is shown only now.
-      </p>
-      <div className="field">
-        <label htmlFor={id}>Invitation link</label>
-        <div className="copy-row">
-          <input id={id} value={link} readOnly onFocus={(event) => event.currentTarget.select()} />
-          <Button onClick={() => void copy()}>Copy link</Button>
-        </div>
-        {copied === 'yes' ? <p className="field-hint">Copied.</p> : null}
-        {copied === 'failed' ? (
-          <p className="field-hint">This browser did not allow copying: select the link and copy it.</p>
-        ) : null}
-      </div>
-    </div>
-  )
-}
-
-/** Owners and admins invite by email and role (only roles their own role may grant). */
-export function InviteForm({ roles }: { roles: readonly MemberRole[] }) {
-  // Each invitation made gets a fresh key: inviting the same person again makes a new link, not a replay without one.
+/**
+ * Owners and admins invite by email and role (only roles their own role may grant). The API emails
+ * the invitation; inviting an address with an open invitation sends that one again.
+ */
+export function InviteForm({
+  roles,
+  sent: shown,
+  onSent,
+}: {
+  roles: readonly MemberRole[]
+  /** The invitation this form sent last, while it is the page's latest (one link on the page at a time). */
+  sent: Invitation | null
+  onSent: (invitation: Invitation) => void
+}) {
+  // Each invitation made gets a fresh key: inviting the same person again sends it again, not a replay.
   const [sent, setSent] = useState(0)
   const [role, setRole] = useState<MemberRole>(roles.includes('viewer') ? 'viewer' : (roles[0] ?? 'viewer'))
   const invite = useInvite(sent)
@@ -53,7 +29,12 @@ export function InviteForm({ roles }: { roles: readonly MemberRole[] }) {
     event.preventDefault()
     invite.mutate(
       { email: String(new FormData(event.currentTarget).get('email') ?? '').trim(), role },
-      { onSuccess: () => setSent((count) => count + 1) },
+      {
+        onSuccess: (invitation) => {
+          setSent((count) => count + 1)
+          onSent(invitation)
+        },
+      },
     )
   }
   return (
@@ -79,7 +60,7 @@ export function InviteForm({ roles }: { roles: readonly MemberRole[] }) {
           </Button>
         </div>
       </form>
-      {invite.data && !invite.isPending ? <InvitationLink invitation={invite.data} /> : null}
+      {shown && !invite.isPending ? <InvitationLink invitation={shown} /> : null}
     </section>
   )
 }

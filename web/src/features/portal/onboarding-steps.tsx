@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import type { FormEvent, ReactNode } from 'react'
 import { formErrors, problemMessage } from '../../api/messages'
 import { Button, CalendarDate, DateTime, Field, FormError, TextField } from '../../ui'
@@ -62,7 +63,10 @@ function StepBody({
       return <IntegrationChecks step={step} />
     case 'brand_and_domain':
       return step.status === 'done' ? null : (
-        <p>Your brand file and domain for the white-label deployment. Our team will contact you for them.</p>
+        <p>
+          {step.detail ??
+            'Your brand file and domain, for the white-label deployment: this step opens when those deployments exist.'}
+        </p>
       )
     case 'provisioning':
       return step.expectedReadyAt ? (
@@ -230,18 +234,7 @@ function GoLive({ partner, canWrite }: { partner: Partner; canWrite: boolean }) 
         </p>
       ) : null}
       {partner.status === 'live' ? <p>You are live: create production credentials under Credentials.</p> : null}
-      {partner.status === 'in_review' ? (
-        <p>
-          Your review is under way. You will hear from us by email
-          {partner.reviewExpectedBy ? (
-            <>
-              {' '}
-              by <CalendarDate value={partner.reviewExpectedBy} />
-            </>
-          ) : null}
-          .
-        </p>
-      ) : null}
+      {partner.status === 'in_review' ? <ReviewUnderWay partner={partner} /> : null}
       {canWrite && partner.status !== 'in_review' && partner.status !== 'live' ? (
         <>
           <FormError message={problemMessage(request.error)} />
@@ -252,6 +245,22 @@ function GoLive({ partner, canWrite }: { partner: Partner; canWrite: boolean }) 
         </>
       ) : null}
     </>
+  )
+}
+
+/** When the review is expected, where the decision shows, and the email that says it (a choice of the account). */
+function ReviewUnderWay({ partner }: { partner: Partner }) {
+  return (
+    <p>
+      Your review is under way.{' '}
+      {partner.reviewExpectedBy ? (
+        <>
+          Our reviewers decide by <CalendarDate value={partner.reviewExpectedBy} />.{' '}
+        </>
+      ) : null}
+      The decision shows on this page, and is emailed to the account that made the partner unless it turned partner
+      review emails off (<Link to="/account">your account’s emails</Link>).
+    </p>
   )
 }
 

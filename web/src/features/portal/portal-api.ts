@@ -8,6 +8,7 @@ export const deploymentQuery = {
   queryFn: () => unwrap(api.GET('/api/deployment')),
   staleTime: Infinity,
 }
+export type Deployment = Schemas['Deployment']
 
 const fetchPartner = () => unwrap(api.GET('/api/partner'))
 export type Partner = Awaited<ReturnType<typeof fetchPartner>>
@@ -39,6 +40,9 @@ export const agreementQuery = {
 }
 
 export type PartnerSignupRequest = Schemas['PartnerSignUpRequest']
+
+/** What was typed at sign-up, but the password: carried to another region's sign-up, or brought from one. */
+export type SignupDraft = Partial<Record<'name' | 'email' | 'company' | 'tier', string | undefined>>
 export type PartnerSignup = Schemas['PartnerCookieSignUp']
 export type PartnerStatus = Partner['status']
 
@@ -47,6 +51,26 @@ export type PartnerStatus = Partner['status']
  * Not idempotent (a replayed answer could not set the cookie again), like the app's own sign-up.
  */
 export const signUpPartner = (body: PartnerSignupRequest) => unwrap(api.POST('/api/partners/signup/cookie', { body }))
+
+export type PartnerApplyRequest = Schemas['PartnerApplyRequest']
+export type PartnerApplyResult = Schemas['PartnerApply']
+
+/**
+ * A signed-in account becomes a partner: it keeps its orgs, and the new sandbox org becomes the
+ * session's active org. `onApplied` is told first; then what was loaded for the other org is
+ * dropped and the user asked again (kept meanwhile, so the page showing the answer stays).
+ */
+export function useApplyPartner(onApplied: (answer: PartnerApplyResult) => void) {
+  const queryClient = useQueryClient()
+  return useWrite({
+    request: (body: PartnerApplyRequest, headers) => unwrap(api.POST('/api/partners/apply', { body, headers })),
+    onSuccess: async (answer) => {
+      onApplied(answer)
+      void queryClient.resetQueries({ predicate: (query) => !['me', 'deployment'].includes(String(query.queryKey[0])) })
+      await queryClient.invalidateQueries({ queryKey: ['me'] })
+    },
+  })
+}
 
 const fetchOperatorPartners = (status: PartnerStatus | undefined, cursor: string | undefined) =>
   unwrap(api.GET('/api/operator/partners', { params: { query: { status, cursor } } }))

@@ -10,6 +10,10 @@ export type Tier = keyof typeof TIER_NAMES
 
 export const TIERS = Object.keys(TIER_NAMES) as Tier[]
 
+/** What each tier is, and what is not there yet (a white-label partner cannot go live before its deployment exists). */
+export const TIER_HINT =
+  'API Partner: integrate with the API. White-Label: run the app under your brand (its deployments are not built yet, so these partners cannot go live yet). Platform Integrator: limits agreed at review.'
+
 export const REGION_NAMES: Record<string, string> = {
   'us-east': 'United States (us-east)',
   'eu-west': 'European Union (eu-west)',

@@ -2,31 +2,18 @@ import { useQuery } from '@tanstack/react-query'
 import { createLazyRoute, Link } from '@tanstack/react-router'
 import { ApiError } from '../../api/client'
 import { useSession } from '../../app/session'
-import { EmptyState, ErrorState, Loading, PageHeader } from '../../ui'
+import { CopyableId, EmptyState, ErrorState, Loading, PageHeader } from '../../ui'
 import { OnboardingChecklist } from './onboarding-steps'
-import { operatorPartnersQuery, partnerQuery, type Partner } from './portal-api'
+import { partnerQuery, type Partner } from './portal-api'
 import { PARTNER_STATUS_NAMES, REGION_NAMES, TIER_NAMES } from './portal-names'
+import { QuickStart } from './quick-start'
 
 /** The partner's home: who they are, where onboarding stands and what is due, limits, and the way in. */
 function PortalPage() {
   const partner = useQuery(partnerQuery)
   const { role } = useSession()
-  const operatorLink = <OperatorLink />
   if (partner.isPending) return <Loading label="Loading your partner account…" />
-  if (partner.error instanceof ApiError && partner.error.status === 404) {
-    return (
-      <>
-        <PageHeader title="Partner portal" />
-        {operatorLink}
-        <EmptyState title="This account is not a partner">
-          <p>
-            Partners integrate with Oeuvre’s API and get sandbox credentials at once.{' '}
-            <Link to="/portal/signup">Sign up as a partner</Link> with a new account.
-          </p>
-        </EmptyState>
-      </>
-    )
-  }
+  if (partner.error instanceof ApiError && partner.error.status === 404) return <NotAPartner />
   if (partner.error) return <ErrorState error={partner.error} onRetry={() => void partner.refetch()} />
   const data = partner.data
   return (
@@ -37,7 +24,6 @@ function PortalPage() {
           <span className={`badge badge-${data.status}`}>{PARTNER_STATUS_NAMES[data.status] ?? data.status}</span>
         </p>
       </PageHeader>
-      {operatorLink}
       <section aria-labelledby="onboarding-heading">
         <h2 id="onboarding-heading">Onboarding</h2>
         <CurrentlyDue partner={data} />
@@ -45,6 +31,16 @@ function PortalPage() {
       </section>
       <section aria-labelledby="integration-heading">
         <h2 id="integration-heading">Your integration</h2>
+        <dl className="details">
+          <dt>Sandbox org id</dt>
+          <dd>
+            <CopyableId label="org id" value={data.sandboxOrgId} of="the sandbox org" />
+          </dd>
+          <dt>Sandbox client id</dt>
+          <dd>
+            <CopyableId label="client id" value={data.sandboxClientId} of="the sandbox credential" />
+          </dd>
+        </dl>
         <ul>
           <li>
             <Link to="/portal/credentials">Credentials</Link>: sandbox now, production once you are live.
@@ -57,23 +53,36 @@ function PortalPage() {
           </li>
         </ul>
         <Limits partner={data} />
-        <QuickStart />
       </section>
+      {/* The sandbox credential is made with every read scope: its token may read the event feed. */}
+      <QuickStart
+        baseUrl={window.location.origin}
+        orgId={data.sandboxOrgId}
+        clientId={data.sandboxClientId}
+        scopes={['events:read']}
+        secret={null}
+      />
     </>
   )
 }
 
-/** Operators get a way to the console; for anyone else the queue answers 404 and nothing shows. */
-function OperatorLink() {
-  const queue = useQuery({ ...operatorPartnersQuery({}), retry: false })
-  if (!queue.isSuccess) return null
+/** Signed in without a partner: apply with this account (its orgs stay as they are). */
+function NotAPartner() {
   return (
-    <p>
-      <Link to="/portal/operator" search={{}}>
-        Operator console
-      </Link>
-      : review partners and decide.
-    </p>
+    <>
+      <PageHeader title="Partner portal" />
+      <EmptyState title="This account is not a partner">
+        <p>
+          Partners build on Oeuvre’s API and get a sandbox organisation with demo data and credentials at once. Your
+          organisations stay as they are.
+        </p>
+        <p>
+          <Link to="/portal/apply" className="button button-primary">
+            Apply as a partner with this account
+          </Link>
+        </p>
+      </EmptyState>
+    </>
   )
 }
 
@@ -100,22 +109,6 @@ function Limits({ partner }: { partner: Partner }) {
             : 'Set by our reviewers when you are approved'}
         </dd>
       </dl>
-    </>
-  )
-}
-
-function QuickStart() {
-  const origin = window.location.origin
-  return (
-    <>
-      <h3>Quick start</h3>
-      <p>With the sandbox client’s id and secret (shown once at sign-up; rotate it under Credentials if lost):</p>
-      <pre className="code-block">
-        <code>{`curl -s -u "$CLIENT_ID:$CLIENT_SECRET" -d grant_type=client_credentials \\
-  ${origin}/oauth/token
-curl -s -H "Authorization: Bearer $ACCESS_TOKEN" \\
-  ${origin}/v1/orgs/$ORG_ID/events`}</code>
-      </pre>
     </>
   )
 }
