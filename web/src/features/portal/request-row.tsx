@@ -1,5 +1,4 @@
-import { useState } from 'react'
-import { Button, DateTime } from '../../ui'
+import { CopyableId, DateTime } from '../../ui'
 import './request-row.css'
 
 export interface RequestRowData {
@@ -16,25 +15,6 @@ export interface RequestRowData {
 
 /** The answer's class, for its colour (the number is always written too). */
 const statusTone = (status: number) => (status >= 500 ? 'server' : status >= 400 ? 'refused' : 'ok')
-
-/** A request id with a button that copies it (what to quote to support, or search the logs for). */
-function CopyableRequestId({ id }: { id: string }) {
-  const [copied, setCopied] = useState<'yes' | 'no' | null>(null)
-  const copy = () =>
-    navigator.clipboard.writeText(id).then(
-      () => setCopied('yes'),
-      () => setCopied('no'),
-    )
-  return (
-    <span className="request-id">
-      <code>{id}</code>{' '}
-      <Button onClick={() => void copy()} aria-label={`Copy request ID ${id}`}>
-        Copy
-      </Button>
-      <span role="status">{copied === 'yes' ? 'Copied.' : copied === 'no' ? 'Select the ID to copy it.' : ''}</span>
-    </span>
-  )
-}
 
 /**
  * One request of the log: the line (time, method, route, status in its colour, latency) opens to why
@@ -62,7 +42,7 @@ export function RequestRow({ row }: { row: RequestRowData }) {
           ) : null}
           <dt>Request ID</dt>
           <dd>
-            <CopyableRequestId id={row.requestId} />
+            <CopyableId label="request ID" value={row.requestId} of={`${row.method} ${row.path}`} />
           </dd>
           <dt>Address</dt>
           <dd>{row.address}</dd>
