@@ -120,13 +120,26 @@ async function send(route: RouteEntry, probe: Probe): Promise<LightMyRequestResp
     headers['content-type'] = 'application/json'
     payload = JSON.stringify(probe.body)
   }
-  return t.app.inject({
+  const options = {
     method: route.method as 'GET',
     url: urlOf(route, probe),
     headers,
     remoteAddress: ADDRESS,
     ...(payload === undefined ? {} : { payload }),
-  })
+  }
+  if (!route.url.endsWith('/stream')) return t.app.inject(options)
+  // An event stream answers for as long as it is read: its status and headers, then it is closed.
+  const response = await t.app.inject({ ...options, payloadAsStream: true })
+  const stream = response.stream()
+  if (response.statusCode === 200) {
+    expect(response.headers['content-type']).toMatch(/^text\/event-stream/)
+    stream.destroy()
+    return { ...response, body: '', payload: '', json: () => ({}) } as LightMyRequestResponse
+  }
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(chunk as Buffer)
+  const body = Buffer.concat(chunks).toString('utf8')
+  return { ...response, body, payload: body, json: () => JSON.parse(body) as unknown } as LightMyRequestResponse
 }
 
 /** What every answer must be: never a 5xx, every error in its surface's format with the request id. */

@@ -1,4 +1,5 @@
 import { once } from 'node:events'
+import type { Socket } from 'node:net'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { SqlBackend, Subscription } from '../../db/sql-backend.js'
 import type { Clock } from '../../platform/clock.js'
@@ -193,10 +194,11 @@ export async function serveStream(
     // A notification lost (a listening connection down) is made good here at the latest.
     wake()
   }, deps.heartbeatMs)
-  const socket = request.raw.socket
+  // An injected request (tests) has a stand-in socket without destroy.
+  const socket = request.raw.socket as Partial<Socket> | undefined
   raw.on('close', () => {
     // The connection is the stream's alone (Connection: close): it goes with it.
-    socket.destroy()
+    socket?.destroy?.()
     closed = true
     clearInterval(heartbeat)
     unsubscribe()
