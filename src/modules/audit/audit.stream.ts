@@ -127,6 +127,18 @@ const READ_FAILED = 'event: error\ndata: {"code":"service_unavailable","detail":
 const frame = (event: OrgEvent) =>
   `id: ${feedCursorAfter(event.sequence)}\nevent: org_event\ndata: ${JSON.stringify(event)}\n\n`
 
+/** Every heartbeat: the stream ends once its credential has, else a comment and a re-read. */
+function startHeartbeat(
+  deps: Pick<StreamDeps, 'clock' | 'heartbeatMs'>,
+  expiresAt: Date | null,
+  on: { expired(): void; beat(): void },
+): NodeJS.Timeout {
+  return setInterval(() => {
+    if (expiresAt && deps.clock.now().getTime() >= expiresAt.getTime()) on.expired()
+    else on.beat()
+  }, deps.heartbeatMs)
+}
+
 /**
  * Serves one stream: the events after the cursor, then each as it commits, until the client
  * goes or its credential expires. The first read happens before the answer starts, so a bad
@@ -184,29 +196,28 @@ export async function serveStream(
     closed = true
     raw.end()
   }
-  const unsubscribe = deps.hub.subscribe(stream.orgId, wake, () => finish())
-  const heartbeat = setInterval(() => {
-    if (stream.expiresAt && deps.clock.now().getTime() >= stream.expiresAt.getTime()) {
-      finish(TOKEN_EXPIRED)
-      return
-    }
-    void write(': heartbeat\n\n')
-    // A notification lost (a listening connection down) is made good here at the latest.
-    wake()
-  }, deps.heartbeatMs)
+  // What the stream holds once caught up: its subscription and its heartbeat.
+  const live: { unsubscribe(): void; heartbeat?: NodeJS.Timeout } = { unsubscribe: () => undefined }
   // An injected request (tests) has a stand-in socket without destroy.
   const socket = request.raw.socket as Partial<Socket> | undefined
   raw.on('close', () => {
     // The connection is the stream's alone (Connection: close): it goes with it.
     socket?.destroy?.()
     closed = true
-    clearInterval(heartbeat)
-    unsubscribe()
+    clearInterval(live.heartbeat)
+    live.unsubscribe()
     deps.hub.release(stream.clientKey)
   })
   await write(': connected\n\n')
   await send(first)
-  // What committed between the first read and the subscription: read once more.
-  if (first.more) dirty = true
+  if (closed) return
+  // Woken only from here on: a wake during the catch-up would read from the cursor it started with.
+  live.unsubscribe = deps.hub.subscribe(stream.orgId, wake, () => finish())
+  live.heartbeat = startHeartbeat(deps, stream.expiresAt, {
+    expired: () => finish(TOKEN_EXPIRED),
+    // A notification lost (a listening connection down) is made good here at the latest.
+    beat: () => void write(': heartbeat\n\n').then(wake),
+  })
+  // What committed between the first read and the subscription (or past its first page): read again.
   wake()
 }
