@@ -42,7 +42,7 @@ export const TIERS = {
   production: { perMinute: 600, burst: 1200 },
 } as const satisfies Record<string, RateTier>
 
-/** The three X-RateLimit-* headers of an answer (README, "The two surfaces"; docs/partners.md, "Tiers and limits"). */
+/** The three X-RateLimit-* headers of an answer (docs/surfaces.md; docs/partners.md, "Tiers and limits"). */
 export function rateHeaders(verdict: BucketVerdict): Record<string, string> {
   return {
     'x-ratelimit-limit': String(verdict.limit),

@@ -120,6 +120,16 @@ async function listDeliveries(
   )
 }
 
+/** A delivery sent again: pending now, at the start of its retry schedule. */
+const restarted = (now: Date) => ({
+  status: 'pending' as const,
+  retry_index: 0,
+  redelivery_requested: true,
+  next_attempt_at: now,
+  finished_at: null,
+  updated_at: now,
+})
+
 /** A fresh run of the retry schedule, under the same delivery id, in the caller's transaction. */
 async function redeliver(
   { clock, audit }: WebhookDeliveriesDeps,
@@ -159,14 +169,7 @@ async function redeliver(
   }
   const updated = await tx
     .updateTable('webhook_deliveries')
-    .set({
-      status: 'pending',
-      retry_index: 0,
-      redelivery_requested: true,
-      next_attempt_at: now,
-      finished_at: null,
-      updated_at: now,
-    })
+    .set(restarted(now))
     .where('org_id', '=', ctx.orgId)
     .where('id', '=', deliveryId)
     .returningAll()
@@ -239,14 +242,7 @@ async function redeliverFailed(
       ? []
       : await tx
           .updateTable('webhook_deliveries')
-          .set({
-            status: 'pending',
-            retry_index: 0,
-            redelivery_requested: true,
-            next_attempt_at: now,
-            finished_at: null,
-            updated_at: now,
-          })
+          .set(restarted(now))
           .where('org_id', '=', ctx.orgId)
           .where('id', 'in', ready)
           .returning(['id'])
